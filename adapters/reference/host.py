@@ -1,0 +1,127 @@
+"""An in-memory host: objects in zones, a stack, a timing context. No engine behind it.
+
+It exists to test the rules quickly; it decides nothing itself and does exactly what the
+rules tell it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import count
+
+from splitcards.card import Card, Side
+from splitcards.casting import Resolution
+from splitcards.errors import UnknownObject
+from splitcards.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, Zone
+from splitcards.versions import RuleVersion
+
+
+@dataclass(slots=True)
+class _Object:
+    view: ObjectView
+    order: int
+
+
+class ReferenceHost:
+    """The reference host (``--host reference``)."""
+
+    name = "reference"
+
+    def __init__(self, rules: RuleVersion | None = None) -> None:
+        self._objects: dict[ObjectId, _Object] = {}
+        self._stack: list[ObjectId] = []
+        self._timing = Timing()
+        self._stack_empty_override: bool | None = None
+        self._ids = count(1)
+
+    # -- state ---------------------------------------------------------------------------
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        try:
+            return self._objects[obj].view
+        except KeyError:
+            raise UnknownObject(obj) from None
+
+    def objects(self) -> Sequence[ObjectId]:
+        return list(self._objects)
+
+    def stack(self) -> Sequence[ObjectId]:
+        return list(self._stack)
+
+    def timing(self) -> Timing:
+        empty = self._stack_empty_override if self._stack_empty_override is not None else not self._stack
+        return replace(self._timing, stack_empty=empty)
+
+    def set_timing(
+        self,
+        active: Player | None = None,
+        phase: Phase | None = None,
+        priority: Player | None = None,
+        stack_empty: bool | None = None,
+    ) -> None:
+        self._timing = Timing(
+            active=active or self._timing.active,
+            phase=phase or self._timing.phase,
+            priority=priority or self._timing.priority,
+        )
+        if stack_empty is not None:
+            self._stack_empty_override = stack_empty
+
+    # -- actions -------------------------------------------------------------------------
+
+    def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
+        return self._add(ObjectView(card, zone, owner, owner))
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        view = self.view(obj)
+        self._set(obj, replace(view, zone=Zone.STACK, spell=spell, unlocked=frozenset()))
+        self._stack.append(obj)
+        return obj
+
+    def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
+        view = self.view(obj)
+        self._stack.remove(obj)
+        if outcome.destination is None:
+            del self._objects[obj]
+            return
+        self._set(
+            obj,
+            replace(view, zone=outcome.destination, spell=None, unlocked=outcome.unlocked, token=view.token or outcome.token),
+        )
+
+    def move(self, obj: ObjectId, zone: Zone) -> None:
+        view = self.view(obj)
+        if obj in self._stack:
+            self._stack.remove(obj)
+        self._set(obj, replace(view, zone=zone, spell=None, unlocked=frozenset(), controller=view.owner))
+        if zone is Zone.STACK:
+            raise ValueError("use cast to put a card onto the stack")
+
+    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        view = self.view(obj)
+        new = self._add(replace(view, spell=spell, copy=True))
+        self._stack.append(new)
+        return new
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        view = self.view(obj)
+        return self._add(replace(view, spell=None, unlocked=frozenset(), copy=True))
+
+    def copy_permanent(self, obj: ObjectId) -> ObjectId:
+        view = self.view(obj)
+        return self._add(ObjectView(view.card, Zone.BATTLEFIELD, view.controller, view.controller, token=True))
+
+    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
+        self._set(obj, replace(self.view(obj), unlocked=doors))
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _add(self, view: ObjectView) -> ObjectId:
+        number = next(self._ids)
+        obj = f"o{number}"
+        self._objects[obj] = _Object(view, number)
+        return obj
+
+    def _set(self, obj: ObjectId, view: ObjectView) -> None:
+        self._objects[obj].view = view

@@ -1,0 +1,19 @@
+"""The host adapters that plugins register (``splitcards_register_adapters``)."""
+
+from __future__ import annotations
+
+import pluggy
+
+from splitcards.adapters.contract import AdapterInfo
+from splitcards.manager import call_hook
+
+
+def adapters(pm: pluggy.PluginManager) -> dict[str, AdapterInfo]:
+    """Every registered adapter by host name; a name registered twice is an error."""
+    found: dict[str, AdapterInfo] = {}
+    for batch in call_hook(pm, "splitcards_register_adapters"):
+        for info in batch:
+            if info.name in found:
+                raise ValueError(f"host adapter {info.name!r} is registered twice")
+            found[info.name] = info
+    return found

@@ -1,0 +1,209 @@
+"""Hook specifications of splitcards.
+
+Every hook gets the active :class:`~splitcards.versions.RuleVersion` as ``rules``, so a plugin
+always knows which edition of the rules is in force. Hooks return decisions and events; they
+never touch a host engine's objects, which they see only as immutable
+:class:`~splitcards.model.ObjectView` snapshots. All hooks of an action run before the game
+changes, so a plugin that raises leaves the game as it was.
+
+The built-in rules are themselves a plugin (``splitcards.builtin``), registered first; pluggy
+calls later registrations first, so a third-party plugin can refuse an action or replace a
+decision before the built-in rules give theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from splitcards.hooks import hookspec
+
+if TYPE_CHECKING:
+    from splitcards.adapters.contract import AdapterInfo
+    from splitcards.card import Card, Side
+    from splitcards.casting import CastRequest, Resolution
+    from splitcards.errors import IllegalAction
+    from splitcards.model import Event, ObjectId, ObjectView, SpellFacts, Spliced, Timing, UnlockBy, Zone
+    from splitcards.versions import RuleVersion
+
+# -------------------------------------------------------------------------------------------
+# registration
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec
+def splitcards_register_adapters() -> Sequence[AdapterInfo]:
+    """Register host adapters.
+
+    :return: the adapters this plugin provides; the results of all plugins are joined, and a
+        host name given twice is an error.
+    """
+
+
+@hookspec
+def splitcards_rule_files() -> Sequence[Path | Traversable]:
+    """Add rule-version YAML files (house rules, or editions the project does not ship).
+
+    :return: paths of version files; each may ``extends:`` a built-in version. The results of
+        all plugins are joined.
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# casting
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def check_cast(rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]) -> IllegalAction | None:
+    """Refuse a cast the built-in rules would allow (a house rule, a card's restriction).
+
+    Stops at first non-None result. The built-in legality checks run after this hook.
+
+    :param rules: the rule version in force.
+    :param request: what is cast (the card's view, half or fused, caster, splices, permission).
+    :param timing: whose turn and phase it is, who has priority, whether the stack is empty.
+    :param board: every object of the game, for choices such as a spliced card's targets.
+    :return: the error that refuses the cast (citing its rule), or ``None`` for no objection.
+    """
+
+
+@hookspec
+def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence[Event] | None:
+    """Report a card spliced onto a spell as it is cast (702.47a), before ``on_cast``.
+
+    :param rules: the rule version in force.
+    :param spell: the id of the spell's card.
+    :param spliced: the revealed card and its text.
+    :return: events to report; the results of all plugins are joined.
+    """
+
+
+@hookspec
+def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event] | None:
+    """Report a spell becoming cast (601.2i): one half, fused, or a one-faced card.
+
+    :param rules: the rule version in force.
+    :param spell: the id of the card (or of the copy) being cast.
+    :param view: the object as it will be on the stack.
+    :param facts: the half or fused choice, the zone it was cast from and its splices.
+    :return: events to report; the results of all plugins are joined.
+    """
+
+
+@hookspec(firstresult=True)
+def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolution | None:
+    """Decide how a spell resolves: the order of its instructions and where it goes.
+
+    Stops at first non-None result.
+
+    :param rules: the rule version in force.
+    :param spell: the id of the resolving spell.
+    :param view: the spell as it is on the stack.
+    :return: the resolution, or ``None`` to leave the decision to later plugins.
+    """
+
+
+@hookspec(firstresult=True)
+def on_leave_stack(rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> Zone | None:
+    """Replace where a spell goes when it leaves the stack other than by resolving.
+
+    Stops at first non-None result.
+
+    :param rules: the rule version in force.
+    :param spell: the id of the spell's card.
+    :param view: the spell as it is on the stack.
+    :param destination: the zone it would go to.
+    :return: the zone it goes to instead (aftermath: exile, 702.127a), or ``None`` for no change.
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# zones
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def on_enter_battlefield(rules: RuleVersion, permanent: ObjectId, view: ObjectView, cast: Side | None) -> frozenset[Side] | None:
+    """Decide the unlocked designations a permanent enters the battlefield with (709.5d).
+
+    Stops at first non-None result.
+
+    :param rules: the rule version in force.
+    :param permanent: the id of the entering object.
+    :param view: the object as it enters, with no designations yet.
+    :param cast: the half that was cast as the spell now resolving (or whose cast a copied
+        spell kept), or ``None`` if it enters without having been cast.
+    :return: the doors it enters unlocked, or ``None`` to leave the decision to later plugins.
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# choices
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] | None:
+    """Give the legal answers when a player chooses a card name and wants ``card``.
+
+    Stops at first non-None result.
+
+    :param rules: the rule version in force.
+    :param card: the card the player wants to name.
+    :return: each legal answer as a tuple of names: one name of a half (709.4a), or both
+        halves' names together under the old rules (505.7, 708.7 before 2013).
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# doors
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def check_unlock(
+    rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
+) -> IllegalAction | None:
+    """Refuse unlocking a door that the built-in rules would allow (709.5e-f, 116.2m).
+
+    Stops at first non-None result. The built-in legality checks run after this hook.
+
+    :param rules: the rule version in force.
+    :param view: the Room permanent.
+    :param door: the door to unlock.
+    :param by: ``special_action`` (paying the unlock cost) or ``effect``.
+    :param timing: the timing context, for the special action.
+    :return: the error that refuses it, or ``None`` for no objection.
+    """
+
+
+@hookspec
+def on_unlock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy) -> Sequence[Event] | None:
+    """Report one door becoming unlocked: by a cast half entering, the special action, or an effect.
+
+    Called once per door. ``view`` is the Room before this door is unlocked.
+
+    :return: events to report, such as that door's "when you unlock this door" trigger
+        (709.5h); the results of all plugins are joined.
+    """
+
+
+@hookspec(firstresult=True)
+def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalAction | None:
+    """Refuse locking a door that the built-in rules would allow (709.5g).
+
+    Stops at first non-None result. The built-in legality checks run after this hook.
+
+    :return: the error that refuses it, or ``None`` for no objection.
+    """
+
+
+@hookspec
+def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event] | None:
+    """Report a door becoming locked (709.5g).
+
+    :return: events to report; the results of all plugins are joined.
+    """

@@ -1,0 +1,320 @@
+"""Casting split cards: halves, fuse, aftermath, splice, copies, and leaving the stack.
+
+``check_cast`` decides whether a cast is legal and what spell results; it raises a typed
+:class:`~splitcards.errors.IllegalAction` citing the rule otherwise. The order of the checks
+follows 601.2: the choice of half or fused (601.2a-b, 709.3), the zone it is cast from, the
+timing permission, then splices revealed with it (601.2b, 702.47).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from splitcards import characteristics as ch
+from splitcards.card import Card, Half, Side, Target
+from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
+from splitcards.mana import ManaCost
+from splitcards.model import (
+    Answer,
+    CastOption,
+    ObjectId,
+    ObjectView,
+    Player,
+    SpellFacts,
+    Spliced,
+    Timing,
+    Zone,
+)
+from splitcards.versions import RuleVersion
+
+
+@dataclass(frozen=True, slots=True)
+class CastRequest:
+    """A player's request to cast ``object`` (see :func:`check_cast` for the fields' meaning)."""
+
+    object: ObjectId
+    view: ObjectView
+    option: CastOption
+    caster: Player
+    permission: Zone | None = None
+    splice: tuple[tuple[ObjectId, ObjectView], ...] = ()
+    during_resolution: bool = False
+    without_paying: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastDecision:
+    """A legal cast: the resulting spell, its total mana cost, and the rules that allowed it."""
+
+    spell: SpellFacts
+    total_cost: ManaCost | None
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What happens as a spell resolves: the order its instructions are followed in, where the
+    card goes (``None``: a copy ceases to exist), the unlocked designations a Room enters with."""
+
+    instructions: tuple[str, ...]
+    destination: Zone | None
+    token: bool
+    unlocked: frozenset[Side]
+    rules: tuple[str, ...]
+
+
+def check_card_exists(card: Card, rules: RuleVersion) -> None:
+    """Refuse a card whose kind does not exist under the rule version (aftermath, Rooms)."""
+    if card.is_room and not rules.rooms:
+        raise UnknownCard(
+            f"{card.name!r} is a Room, and rule version {rules.name!r} has no Rooms (features.rooms is false)",
+            (),
+            rules.name,
+        )
+    if any(h.aftermath for h in card.halves) and not rules.aftermath:
+        raise UnknownCard(
+            f"{card.name!r} has aftermath, which rule version {rules.name!r} does not have (features.aftermath is false)",
+            (),
+            rules.name,
+        )
+
+
+def options_of(card: Card, rules: RuleVersion) -> tuple[CastOption, ...]:
+    """The ways a card may be cast at all: one half or the other, fused with fuse, whole if one-faced."""
+    if not card.is_split:
+        return (CastOption.WHOLE,)
+    if card.fuse and rules.fuse:
+        return (CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED)
+    return (CastOption.LEFT, CastOption.RIGHT)
+
+
+def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:
+    """The halves a cast puts onto the stack (709.3a; both when fused, 702.102a)."""
+    side = option.side
+    if side is not None:
+        return (card.half(side),)
+    return card.halves
+
+
+def check_cast(request: CastRequest, rules: RuleVersion, timing: Timing, board: Sequence[ObjectView]) -> CastDecision:
+    """Decide a cast or raise the error of the first rule it breaks; nothing changes either way."""
+    view, option, card = request.view, request.option, request.view.card
+    _check_option(card, option, rules)
+    cited = _check_zone(request, rules)
+    if not request.during_resolution:
+        cited += _check_timing(request, rules, timing)
+    halves = cast_halves(card, option)
+    spell = SpellFacts(option=option, cast=True, cast_from=view.zone)
+    spliced, splice_cost, splice_rules = _check_splice(request, rules, spell, board)
+    cost = None if request.without_paying else _sum_costs([h.mana_cost for h in halves])
+    if splice_cost is not None:
+        # Splice costs are additional costs: paid even without paying the mana cost (702.47a, 601.2f).
+        cost = splice_cost if cost is None else cost + splice_cost
+    fused_rules = rules.cite("fuse", "fuse_cost") if option is CastOption.FUSED else ()
+    half_rules = rules.cite("cast_half") if card.is_split else ()
+    return CastDecision(
+        spell=SpellFacts(option=option, cast=True, cast_from=view.zone, spliced=spliced),
+        total_cost=cost,
+        rules=half_rules + fused_rules + cited + splice_rules,
+    )
+
+
+def castable(
+    view: ObjectView,
+    rules: RuleVersion,
+    timing: Timing,
+    permission: Zone | None = None,
+    caster: Player | None = None,
+) -> Answer[tuple[CastOption, ...]]:
+    """The options that may be cast now from the object's zone; ``permission`` is a zone an
+    effect lets its controller cast the card from (flashback, Mizzix's Mastery...)."""
+    if view.zone in (Zone.STACK, Zone.BATTLEFIELD):
+        return Answer((), rules.cite("cast_zone"), rules.name)
+    who = caster or view.owner
+    ok = []
+    for option in options_of(view.card, rules):
+        try:
+            check_cast(CastRequest("", view, option, who, permission), rules, timing, ())
+        except (IllegalCast, IllegalZone, IllegalTiming):
+            continue
+        ok.append(option)
+    return Answer(tuple(ok), rules.cite("cast_half", "cast_zone", "timing"), rules.name)
+
+
+def _check_option(card: Card, option: CastOption, rules: RuleVersion) -> None:
+    if not card.is_split:
+        if option is not CastOption.WHOLE:
+            raise IllegalCast(f"{card.name!r} is not a split card: it has no halves to choose", (), rules.name)
+        return
+    if option is CastOption.WHOLE:
+        raise IllegalCast(f"casting {card.name!r} needs a choice of half", rules.cite("cast_half"), rules.name)
+    if option is CastOption.FUSED:
+        if card.is_room:
+            raise IllegalCast(f"both doors of {card.name!r} can't be cast together", rules.cite("cast_half"), rules.name)
+        if not rules.fuse:
+            raise IllegalCast(
+                f"fuse does not exist under rule version {rules.name!r}: one half must be chosen",
+                rules.cite("cast_half"),
+                rules.name,
+            )
+        if not card.fuse:
+            raise IllegalCast(f"{card.name!r} has no fuse: only one half can be cast", rules.cite("fuse"), rules.name)
+
+
+def _check_zone(request: CastRequest, rules: RuleVersion) -> tuple[str, ...]:
+    view, option = request.view, request.option
+    zone = view.zone
+    name = view.card.name
+    if zone in (Zone.STACK, Zone.BATTLEFIELD):
+        raise IllegalZone(f"{name!r} is on the {zone}: only a card can be cast", rules.cite("cast_zone"), rules.name)
+    if option is CastOption.FUSED:
+        if zone is not Zone.HAND or request.caster is not view.owner:
+            raise IllegalZone(
+                f"{name!r} can be cast fused only from its caster's own hand, not from the {zone}",
+                rules.cite("fuse"),
+                rules.name,
+            )
+        return rules.cite("fuse")
+    halves = cast_halves(view.card, option)
+    aftermath = rules.aftermath and any(h.aftermath for h in halves)
+    if aftermath:
+        if zone is not Zone.GRAVEYARD:
+            raise IllegalZone(f"the aftermath half of {name!r} can be cast only from a graveyard", rules.cite("aftermath"), rules.name)
+        if request.caster is view.owner or request.permission is Zone.GRAVEYARD:
+            return rules.cite("aftermath")
+    own_hand = zone is Zone.HAND and request.caster is view.owner
+    if own_hand or request.permission is zone:
+        return rules.cite("cast_zone")
+    extra = rules.cite("aftermath") if rules.aftermath and zone is Zone.GRAVEYARD and view.card.is_split and any(
+        h.aftermath for h in view.card.halves
+    ) else ()
+    raise IllegalZone(
+        f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the {zone}",
+        rules.cite("cast_zone") + extra,
+        rules.name,
+    )
+
+
+def _check_timing(request: CastRequest, rules: RuleVersion, timing: Timing) -> tuple[str, ...]:
+    if timing.priority is not request.caster:
+        raise IllegalTiming(f"{request.caster} does not have priority", rules.cite("timing"), rules.name)
+    halves = cast_halves(request.view.card, request.option)
+    # Only the half (or fused spell) being cast is evaluated (709.3a, 708.2b).
+    if all(h.is_instant_speed for h in halves):
+        return rules.cite("timing")
+    if timing.active is not request.caster or not timing.phase.is_main or not timing.stack_empty:
+        what = " // ".join(h.name for h in halves)
+        raise IllegalTiming(
+            f"{what!r} can be cast only in a main phase of its caster's turn with an empty stack",
+            rules.cite("cast_half", "timing") if request.view.card.is_split else rules.cite("timing"),
+            rules.name,
+        )
+    return rules.cite("timing")
+
+
+def _check_splice(
+    request: CastRequest, rules: RuleVersion, spell: SpellFacts, board: Sequence[ObjectView]
+) -> tuple[tuple[Spliced, ...], ManaCost | None, tuple[str, ...]]:
+    if not request.splice:
+        return (), None, ()
+    stack_view = ObjectView(request.view.card, Zone.STACK, request.view.owner, request.caster, spell)
+    spell_subtypes = set(ch.subtypes(stack_view, rules).value) | set(ch.card_types(stack_view, rules).value)
+    seen: set[ObjectId] = set()
+    out: list[Spliced] = []
+    cost: ManaCost | None = None
+    for obj, view in request.splice:
+        name = view.card.name
+        if obj in seen:
+            raise IllegalSplice(f"{name!r} is spliced onto this spell twice", rules.cite("splice_once"), rules.name)
+        seen.add(obj)
+        if obj == request.object:
+            raise IllegalSplice(f"{name!r} can't be spliced onto itself", rules.cite("splice"), rules.name)
+        half = view.card.halves[0]
+        if view.card.is_split or half.splice is None:
+            raise IllegalSplice(f"{name!r} has no splice ability", rules.cite("splice"), rules.name)
+        if view.zone is not Zone.HAND or view.owner is not request.caster:
+            raise IllegalSplice(
+                f"{name!r} must be revealed from its caster's hand, but it is in {view.owner}'s {view.zone}",
+                rules.cite("splice"),
+                rules.name,
+            )
+        if half.splice.quality not in spell_subtypes:
+            raise IllegalSplice(
+                f"{name!r} splices onto {half.splice.quality} spells; this spell is not {half.splice.quality}",
+                rules.cite("splice"),
+                rules.name,
+            )
+        missing = [t for t in half.targets if not t.optional and not _target_exists(t, board, rules)]
+        if missing:
+            raise IllegalSplice(
+                f"{name!r} needs a target {missing[0].kind} and there is none", rules.cite("splice_choices"), rules.name
+            )
+        out.append(Spliced(obj, half))
+        cost = half.splice.cost if cost is None else cost + half.splice.cost
+    return tuple(out), cost, rules.cite("splice", "splice_order")
+
+
+_PERMANENT_KINDS = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}
+
+
+def _target_exists(target: Target, board: Sequence[ObjectView], rules: RuleVersion) -> bool:
+    # Players are always there to be targeted; other kinds need a matching object.
+    kind = target.kind
+    if kind in _PERMANENT_KINDS:
+        return any(
+            v.zone is Zone.BATTLEFIELD and kind.capitalize() in ch.card_types(v, rules).value for v in board
+        )
+    if kind == "permanent":
+        return any(v.zone is Zone.BATTLEFIELD for v in board)
+    if kind == "nonland":
+        return any(v.zone is Zone.BATTLEFIELD and "Land" not in ch.card_types(v, rules).value for v in board)
+    if kind == "spell":
+        return any(v.zone is Zone.STACK for v in board)
+    return True
+
+
+def _sum_costs(costs: Sequence[ManaCost | None]) -> ManaCost | None:
+    present = [c for c in costs if c is not None]
+    if not present:
+        return None
+    total = present[0]
+    for cost in present[1:]:
+        total = total + cost
+    return total
+
+
+def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Zone) -> tuple[Zone, tuple[str, ...]]:
+    """Where a spell's card goes when it leaves the stack for ``destination``: exile instead if
+    it is an aftermath half cast from a graveyard (702.127a). Splice changes end (702.47e)."""
+    spell = view.spell
+    if spell is not None and rules.aftermath and spell.cast and spell.cast_from is Zone.GRAVEYARD:
+        if any(h.aftermath for h in cast_halves(view.card, spell.option)) and destination is not Zone.EXILE:
+            return Zone.EXILE, rules.cite("aftermath")
+    cited = rules.cite("leave_stack") + (rules.cite("splice_lost") if spell and spell.spliced else ())
+    return destination, cited
+
+
+def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
+    """How a spell resolves: instructions in order (left then right when fused, 702.102d; spliced
+    text after the main spell's, 702.47b), then where the card goes."""
+    spell = view.spell
+    if spell is None:
+        raise ValueError("only a spell on the stack resolves")
+    halves = cast_halves(view.card, spell.option)
+    order = tuple(h.name for h in halves) + tuple(s.half.name for s in spell.spliced)
+    cited = rules.cite("resolve")
+    if spell.option is CastOption.FUSED:
+        cited += rules.cite("fuse_order")
+    if spell.spliced:
+        cited += rules.cite("splice_order")
+    if all(h.is_permanent for h in halves):
+        side = spell.option.side
+        unlocked = frozenset({side}) if view.card.is_room and rules.rooms and side is not None else frozenset()
+        if unlocked:
+            cited += rules.cite("room_enters")
+        return Resolution(order, Zone.BATTLEFIELD, spell.copy, unlocked, cited + rules.cite("enter_battlefield"))
+    if spell.copy:
+        return Resolution(order, None, False, frozenset(), cited + rules.cite("copy_spell"))
+    destination, leave_rules = leave_stack_destination(view, rules, Zone.GRAVEYARD)
+    return Resolution(order, destination, False, frozenset(), cited + leave_rules)

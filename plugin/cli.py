@@ -1,0 +1,115 @@
+"""The ``splitcards`` command.
+
+* ``splitcards conformance [PATH...] --host NAME [--rules VERSION] [--format text|json]``:
+  run scenario files (default: the suite bundled with the package) against host adapters.
+* ``splitcards versions``: list the rule versions.
+* ``splitcards hosts``: list the host adapters and whether their engine is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+from splitcards.adapters.registry import adapters
+from splitcards.conformance.runner import Result, Status, run_file, summary
+from splitcards.conformance.scenario import load_file
+from splitcards.errors import PluginFailure, RulesConfigError, ScenarioError
+from splitcards.manager import make_plugin_manager
+from splitcards.versions import VersionRegistry, load_registry
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="splitcards", description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command", required=True)
+    conf = sub.add_parser("conformance", help="run conformance scenario files against host adapters")
+    conf.add_argument("paths", nargs="*", type=Path, help="scenario files (default: the bundled suite)")
+    conf.add_argument("--host", action="append", help="host adapter name, repeatable, or 'all' (default: reference)")
+    conf.add_argument("--rules", help="run only this rule version (name, alias or YAML file)")
+    conf.add_argument("--format", choices=("text", "json"), default="text")
+    sub.add_parser("versions", help="list the rule versions")
+    sub.add_parser("hosts", help="list the host adapters")
+    args = parser.parse_args(argv)
+    try:
+        pm = make_plugin_manager()
+        registry = _registry(pm)
+        if args.command == "versions":
+            for name, version in registry.versions.items():
+                aliases = f" (alias {', '.join(version.aliases)})" if version.aliases else ""
+                print(f"{name}{aliases}: {version.description}")
+            return 0
+        if args.command == "hosts":
+            for info in adapters(pm).values():
+                state = "available" if info.available is None else f"unavailable: {info.available}"
+                print(f"{info.name}: {info.description} [{state}]")
+            return 0
+        return _conformance(args, pm, registry)
+    except (RulesConfigError, ScenarioError, PluginFailure) as exc:
+        print(f"splitcards: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _registry(pm: object) -> VersionRegistry:
+    from splitcards.manager import call_hook
+
+    extra = [path for batch in call_hook(pm, "splitcards_rule_files") for path in batch]  # type: ignore[arg-type]
+    return load_registry(extra)
+
+
+def _conformance(args: argparse.Namespace, pm: object, registry: VersionRegistry) -> int:
+    known = adapters(pm)  # type: ignore[arg-type]
+    names = args.host or ["reference"]
+    if "all" in names:
+        names = [n for n, info in known.items() if info.available is None]
+    hosts = {}
+    for name in names:
+        if name not in known:
+            raise ScenarioError(f"--host: unknown host {name!r} (allowed: {', '.join(known)}, all)")
+        if known[name].available is not None:
+            raise ScenarioError(f"--host: {name}: {known[name].available}")
+        hosts[name] = known[name].factory
+    if args.rules:
+        registry.get(args.rules)
+    paths = args.paths or sorted(
+        Path(str(p)) for p in resources.files("splitcards.conformance.bundled").iterdir() if p.name.endswith(".yaml")
+    )
+    results: list[Result] = []
+    for path in paths:
+        try:
+            results += run_file(load_file(path), hosts, registry, args.rules, pm)  # type: ignore[arg-type]
+        except ScenarioError as exc:
+            results.append(Result(str(path), "<file>", args.rules or "-", ",".join(hosts), Status.FAIL, str(exc)))
+    passed, failed, unsupported = summary(results)
+    if args.format == "json":
+        rows = [
+            {
+                "file": r.file,
+                "scenario": r.scenario,
+                "rules": r.version,
+                "host": r.host,
+                "status": r.status.value,
+                "detail": r.detail,
+                "source": r.source,
+                "cited": list(r.rules),
+            }
+            for r in results
+        ]
+        print(json.dumps({"results": rows, "passed": passed, "failed": failed, "not_supported": unsupported}, indent=2))
+    else:
+        for r in results:
+            line = f"{r.status.value.upper():13} {Path(r.file).name}::{r.scenario} [{r.version}] host={r.host}"
+            if r.status is not Status.PASS:
+                line += f": {r.detail}"
+                if r.rules:
+                    line += f" (rules {', '.join(r.rules)})"
+            print(line)
+        print(f"{passed} passed, {failed} failed, {unsupported} not_supported")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

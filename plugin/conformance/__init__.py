@@ -1,0 +1,1 @@
+"""The conformance runner: scenario files of format 1, run against any host adapter."""

@@ -1,0 +1,319 @@
+"""Running scenarios against hosts, and judging their answers.
+
+Each scenario runs once per rule version it names, on a fresh game of the host. A step with
+``expect_error`` must raise that kind of error; a check passes when the answer equals the
+expected one by the comparison its query calls for (FORMAT.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import pluggy
+
+from splitcards import characteristics as ch
+from splitcards.adapters.contract import Host
+from splitcards.card import Side
+from splitcards.conformance.scenario import Check, Scenario, ScenarioFile, Step
+from splitcards.errors import IllegalAction, NotSupported, PluginFailure, ScenarioError, UnknownCard, UnknownObject
+from splitcards.mana import same_cost
+from splitcards.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone
+from splitcards.table import Table
+from splitcards.versions import RuleVersion, VersionRegistry
+
+
+class Status(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    NOT_SUPPORTED = "not_supported"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    file: str
+    scenario: str
+    version: str
+    host: str
+    status: Status
+    detail: str = ""
+    source: str = ""
+    rules: tuple[str, ...] = field(default=())
+
+
+class _Fail(Exception):
+    def __init__(self, detail: str, rules: tuple[str, ...] = ()) -> None:
+        super().__init__(detail)
+        self.rules = rules
+
+
+def run_file(
+    file: ScenarioFile,
+    hosts: Mapping[str, Callable[[RuleVersion], Host]],
+    registry: VersionRegistry,
+    only_version: str | None = None,
+    pm: pluggy.PluginManager | None = None,
+) -> list[Result]:
+    """Run every scenario of a file, for each of its rule versions, on each host."""
+    results = []
+    wanted = registry.get(only_version).name if only_version else None
+    for scenario in file.scenarios:
+        try:
+            versions = [registry.get(name) for name in scenario.rules]
+        except ScenarioError:
+            raise
+        except Exception as exc:
+            raise ScenarioError(f"{file.path}: {scenario.id}: rules: {exc}") from exc
+        for version in versions:
+            if wanted and version.name != wanted:
+                continue
+            for host_name, factory in hosts.items():
+                results.append(run_scenario(file, scenario, version, host_name, factory, pm))
+    return results
+
+
+def run_scenario(
+    file: ScenarioFile,
+    scenario: Scenario,
+    version: RuleVersion,
+    host_name: str,
+    factory: Callable[[RuleVersion], Host],
+    pm: pluggy.PluginManager | None = None,
+) -> Result:
+    """Run one scenario under one rule version on a new game of one host."""
+
+    def result(status: Status, detail: str = "", rules: tuple[str, ...] = ()) -> Result:
+        return Result(file.path, scenario.id, version.name, host_name, status, detail, scenario.source, rules)
+
+    try:
+        table = Table(factory(version), version, pm)
+        run = _Run(file, scenario, table)
+        for step in scenario.setup:
+            run.step(step)
+        for check in scenario.checks:
+            run.check(check)
+    except NotSupported as exc:
+        return result(Status.NOT_SUPPORTED, str(exc))
+    except _Fail as exc:
+        return result(Status.FAIL, str(exc), exc.rules)
+    except PluginFailure as exc:
+        return result(Status.FAIL, str(exc))
+    except ScenarioError as exc:
+        return result(Status.FAIL, f"{file.path}: {scenario.id}: {exc}")
+    return result(Status.PASS)
+
+
+class _Run:
+    """The state of one scenario run: aliases, and where each step's events begin."""
+
+    def __init__(self, file: ScenarioFile, scenario: Scenario, table: Table) -> None:
+        self.file = file
+        self.scenario = scenario
+        self.table = table
+        self.aliases: dict[str, ObjectId] = {}
+        self.card_alias: dict[ObjectId, str] = {}
+        self.step_events: dict[int, int] = {}
+        self.alias_events: dict[str, int] = {}
+
+    # -- steps ---------------------------------------------------------------------------
+
+    def step(self, step: Step) -> None:
+        self.step_events[step.index] = len(self.table.events)
+        before = len(self.table.events)
+        try:
+            self._do(step)
+        except IllegalAction as exc:
+            if step.expect_error == exc.kind:
+                if len(self.table.events) != before:
+                    raise _Fail(f"setup[{step.index}] {step.kind}: refused, but events were reported") from exc
+                return
+            wanted = f"expected {step.expect_error}" if step.expect_error else "expected it to succeed"
+            raise _Fail(f"setup[{step.index}] {step.kind}: {wanted}, got {exc.kind}: {exc}", exc.rules) from exc
+        if step.expect_error:
+            raise _Fail(f"setup[{step.index}] {step.kind}: expected {step.expect_error}, but the step succeeded")
+
+    def _do(self, step: Step) -> None:
+        f = step.fields
+        table = self.table
+        key = f"setup[{step.index}] {step.kind}"
+        name = f.get("as")
+        if step.kind == "create":
+            card_name = str(f["card"])
+            if card_name not in self.file.cards:
+                raise UnknownCard(f"{card_name!r} is not defined in the cards section")
+            obj = table.create(self.file.cards[card_name], _enum(Zone, f["zone"], key + ".zone"), _player(f, "owner", key))
+            self._name(name, obj, card=True, key=key)
+        elif step.kind == "cast":
+            splice = f.get("splice", []) or []
+            if not isinstance(splice, list):
+                raise ScenarioError(f"{key}.splice: must be a list of objects")
+            half = _enum(CastOption, f["half"], key + ".half") if "half" in f else None
+            spell = table.cast(self.obj(f["object"], key), half, [self.obj(s, key + ".splice") for s in splice])
+            self._name(name, spell, card=False, key=key)
+        elif step.kind == "resolve":
+            table.resolve(self.obj(f["object"], key) if "object" in f else None)
+        elif step.kind == "move":
+            table.move(self.obj(f["object"], key), _enum(Zone, f["zone"], key + ".zone"))
+        elif step.kind == "copy_spell":
+            self._name(name, table.copy_spell(self.obj(f["object"], key)), card=True, key=key)
+        elif step.kind == "copy_card":
+            cast = f.get("cast", False)
+            if not isinstance(cast, bool):
+                raise ScenarioError(f"{key}.cast: must be true or false")
+            half = _enum(CastOption, f["half"], key + ".half") if "half" in f else None
+            self._name(name, table.copy_card(self.obj(f["object"], key), cast, half), card=True, key=key)
+        elif step.kind == "copy_permanent":
+            self._name(name, table.copy_permanent(self.obj(f["object"], key)), card=True, key=key)
+        elif step.kind == "unlock":
+            by = _enum(UnlockBy, f.get("by", "special_action"), key + ".by")
+            if by is UnlockBy.CAST:
+                raise ScenarioError(f"{key}.by: 'cast' (allowed: special_action, effect)")
+            table.unlock(self.obj(f["object"], key), _enum(Side, f["door"], key + ".door"), by)
+        elif step.kind == "lock":
+            table.lock(self.obj(f["object"], key), _enum(Side, f["door"], key + ".door"))
+        elif step.kind == "turn":
+            stack_empty = f.get("stack_empty")
+            if stack_empty is not None and not isinstance(stack_empty, bool):
+                raise ScenarioError(f"{key}.stack_empty: must be true or false")
+            table.set_turn(
+                _player(f, "active", key) if "active" in f else None,
+                _enum(Phase, f["phase"], key + ".phase") if "phase" in f else None,
+                _player(f, "priority", key) if "priority" in f else None,
+                stack_empty,
+            )
+
+    def _name(self, name: Any, obj: ObjectId, card: bool, key: str) -> None:
+        if name is None:
+            return
+        if not isinstance(name, str):
+            raise ScenarioError(f"{key}.as: must be a string")
+        self.aliases[name] = obj
+        self.alias_events[name] = len(self.table.events)
+        if card:
+            self.card_alias.setdefault(obj, name)
+
+    def obj(self, name: Any, key: str) -> ObjectId:
+        if not isinstance(name, str) or name not in self.aliases:
+            known = ", ".join(self.aliases) or "none yet"
+            raise ScenarioError(f"{key}: unknown object {name!r} (known: {known})")
+        return self.aliases[name]
+
+    # -- checks --------------------------------------------------------------------------
+
+    def check(self, check: Check) -> None:
+        key = f"checks[{check.index}] {check.query}"
+        try:
+            got, rules = self._answer(check, key)
+        except UnknownObject as exc:
+            raise _Fail(f"{key}: the object no longer exists ({exc})") from exc
+        if not _same(check.query, got, check.expect):
+            raise _Fail(f"{key}: expected {check.expect!r}, got {got!r}", rules)
+
+    def _answer(self, check: Check, key: str) -> tuple[Any, tuple[str, ...]]:
+        table, arg, q = self.table, check.argument, check.query
+        if q == "name_choices":
+            card = self.file.cards.get(str(arg))
+            if card is None:
+                raise ScenarioError(f"{key}: unknown card {arg!r}")
+            answer = table.name_choices(card)
+            return [list(c) for c in answer.value], answer.rules
+        if q == "events":
+            since = arg.get("since") if isinstance(arg, Mapping) else None
+            start = self._since(since, key)
+            return [self._event(e.as_dict()) for e in table.events[start:]], ()
+        if q in ("has_name", "compare", "castable", "can_unlock"):
+            if not isinstance(arg, Mapping) or "object" not in arg:
+                raise ScenarioError(f"{key}: needs a mapping with object")
+            obj = self.obj(arg["object"], key + ".object")
+            if q == "has_name":
+                a = table.has_name(obj, str(arg.get("name")))
+                return a.value, a.rules
+            if q == "compare":
+                try:
+                    a = table.compare(obj, str(arg.get("characteristic")), str(arg.get("op")), arg.get("value"))
+                except ValueError as exc:
+                    raise ScenarioError(f"{key}: {exc}") from exc
+                return a.value, a.rules
+            if q == "castable":
+                permission = _enum(Zone, arg["from"], key + ".from") if "from" in arg else None
+                opts = table.castable(obj, permission)
+                return [o.value for o in opts.value], opts.rules
+            door = table.can_unlock(obj, _enum(Side, arg.get("door"), key + ".door"))
+            return door.value, door.rules
+        obj = self.obj(arg, key)
+        if q == "zone":
+            return table.view(obj).zone.value, ()
+        if q == "unlocked":
+            return [s.value for s in Side if s in table.view(obj).unlocked], ()
+        view = table.view(obj)
+        rules = table.rules
+        if q == "mana_cost":
+            costs = ch.mana_costs(view, rules)
+            return [str(c) for c in costs.value], costs.rules
+        answer = getattr(ch, q)(view, rules)
+        value = answer.value
+        if isinstance(value, (frozenset, tuple)):
+            value = list(value)
+        return value, answer.rules
+
+    def _since(self, since: Any, key: str) -> int:
+        if since is None:
+            return 0
+        if isinstance(since, int) and not isinstance(since, bool) and since in self.step_events:
+            return self.step_events[since]
+        if isinstance(since, str) and since in self.alias_events:
+            return self.alias_events[since]
+        raise ScenarioError(f"{key}.since: {since!r} is neither a step index nor an alias")
+
+    def _event(self, event: dict[str, str]) -> dict[str, str]:
+        obj = event["object"]
+        event["object"] = self.card_alias.get(obj, obj)
+        return event
+
+
+_SET_QUERIES = {"colors", "card_types", "subtypes", "castable", "unlocked"}
+
+
+def _same(query: str, got: Any, expect: Any) -> bool:
+    if query in _SET_QUERIES:
+        return isinstance(expect, list) and set(map(str, expect)) == set(map(str, got)) and len(expect) == len(set(expect))
+    if query == "mana_symbols":
+        return isinstance(expect, list) and sorted(map(str, expect)) == sorted(got)
+    if query == "mana_cost":
+        if not isinstance(expect, list) or len(expect) != len(got):
+            return False
+        try:
+            return all(same_cost(str(e), g) for e, g in zip(expect, got, strict=True))
+        except ValueError:
+            return False
+    if query == "events":
+        return isinstance(expect, list) and [dict(e) if isinstance(e, Mapping) else e for e in expect] == got
+    if isinstance(expect, bool) or isinstance(got, bool):
+        return type(expect) is type(got) and expect == got
+    return bool(expect == got)
+
+
+def _enum(kind: type[Any], value: Any, key: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(m.value for m in kind)
+        raise ScenarioError(f"{key}: {value!r} (allowed: {allowed})") from None
+
+
+def _player(fields: Mapping[str, Any], key: str, where: str) -> Player:
+    return _enum(Player, fields.get(key, "p1"), f"{where}.{key}")  # type: ignore[no-any-return]
+
+
+def summary(results: Iterable[Result]) -> tuple[int, int, int]:
+    passed = failed = unsupported = 0
+    for r in results:
+        if r.status is Status.PASS:
+            passed += 1
+        elif r.status is Status.FAIL:
+            failed += 1
+        else:
+            unsupported += 1
+    return passed, failed, unsupported

@@ -1,0 +1,114 @@
+"""The errors splitcards raises.
+
+One base class, each subclass meaning one thing. Errors caused by bad input subclass
+``ValueError`` too. An illegal game action carries the rule that forbids it and the
+conformance ``kind`` that names it in scenario files (``expect_error``).
+"""
+
+from __future__ import annotations
+
+
+class SplitcardsError(Exception):
+    """Base class of every error raised by splitcards."""
+
+
+class CardDataError(SplitcardsError, ValueError):
+    """Card data could not be read: names the card and the field at fault."""
+
+    def __init__(self, card: str, field: str, problem: str) -> None:
+        super().__init__(f"card {card!r}: field {field!r}: {problem}")
+        self.card = card
+        self.field = field
+        self.problem = problem
+
+
+class RulesConfigError(SplitcardsError, ValueError):
+    """A rule-version file or name is wrong: names the file, the key and what is allowed."""
+
+
+class ScenarioError(SplitcardsError, ValueError):
+    """A conformance scenario file is malformed: names the file, the scenario and the key."""
+
+
+class NotSupported(SplitcardsError):
+    """The host engine cannot express this step or query at all."""
+
+
+class PluginFailure(SplitcardsError):
+    """A plugin's hook implementation raised; the game was left unchanged."""
+
+    def __init__(self, plugin: str, hook: str, error: BaseException) -> None:
+        super().__init__(f"plugin {plugin!r} failed in hook {hook!r}: {type(error).__name__}: {error}")
+        self.plugin = plugin
+        self.hook = hook
+        self.error = error
+
+
+class IllegalAction(SplitcardsError, ValueError):
+    """The rules forbid this action. ``rules`` are the rule numbers, ``version`` the rule version."""
+
+    kind = "illegal_action"
+
+    def __init__(self, message: str, rules: tuple[str, ...] = (), version: str = "") -> None:
+        cited = f" (rule {', '.join(rules)}" + (f", {version})" if version else ")") if rules else ""
+        super().__init__(message + cited)
+        self.rules = rules
+        self.version = version
+
+
+class IllegalCast(IllegalAction):
+    """The chosen way of casting does not exist for this card under these rules."""
+
+    kind = "illegal_cast"
+
+
+class IllegalZone(IllegalAction):
+    """The card cannot be cast (or used) from the zone it is in."""
+
+    kind = "illegal_zone"
+
+
+class IllegalTiming(IllegalAction):
+    """The action is not allowed at this point of the turn."""
+
+    kind = "illegal_timing"
+
+
+class IllegalSplice(IllegalAction):
+    """A splice the rules forbid."""
+
+    kind = "illegal_splice"
+
+
+class AlreadyUnlocked(IllegalAction):
+    """The door to unlock is unlocked already."""
+
+    kind = "already_unlocked"
+
+
+class AlreadyLocked(IllegalAction):
+    """The door to lock is locked already."""
+
+    kind = "already_locked"
+
+
+class NotARoom(IllegalAction):
+    """Doors belong only to Room permanents."""
+
+    kind = "not_a_room"
+
+
+class NotController(IllegalAction):
+    """Only the permanent's controller may take this action."""
+
+    kind = "not_controller"
+
+
+class UnknownCard(IllegalAction):
+    """The card is not defined, or does not exist under the chosen rule version."""
+
+    kind = "unknown_card"
+
+
+class UnknownObject(SplitcardsError, KeyError):
+    """No object with this id exists in the game."""

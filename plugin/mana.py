@@ -1,0 +1,126 @@
+"""Mana costs and mana symbols (CR 107.4, 202.1-202.3).
+
+A :class:`ManaCost` keeps its symbols in printed order. Combining the costs of a split
+card's halves (709.4b) sums the generic parts and keeps every other symbol, while
+:attr:`ManaCost.symbols` of each half stays available for effects that look at the
+symbols themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+COLORS = ("W", "U", "B", "R", "G")
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+_GENERIC = re.compile(r"\d+")
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSymbol:
+    """One mana symbol, written without braces (``"2"``, ``"W/U"``, ``"R/P"``, ``"X"``).
+
+    ``value`` is its contribution to mana value (202.3): a number for generic, 1 for a
+    colored, colorless, snow or Phyrexian symbol, the largest component for hybrid
+    (202.3f: ``{2/W}`` counts 2), 0 for ``X`` (202.3e, off the stack).
+    """
+
+    text: str
+
+    def __post_init__(self) -> None:
+        if not _valid_symbol(self.text):
+            raise ValueError(f"unknown mana symbol {{{self.text}}}")
+
+    @property
+    def is_generic(self) -> bool:
+        return bool(_GENERIC.fullmatch(self.text))
+
+    @property
+    def value(self) -> int:
+        if self.is_generic:
+            return int(self.text)
+        if self.text in ("X", "Y", "Z"):
+            return 0
+        return max(int(part) if part.isdigit() else 1 for part in self.text.split("/") if part != "P")
+
+    @property
+    def colors(self) -> frozenset[str]:
+        return frozenset(part for part in self.text.split("/") if part in COLORS)
+
+    def __str__(self) -> str:
+        return "{" + self.text + "}"
+
+
+def _valid_symbol(text: str) -> bool:
+    if _GENERIC.fullmatch(text) or text in ("X", "Y", "Z", "C", "S", *COLORS):
+        return True
+    parts = text.split("/")
+    if len(parts) == 2 and parts[1] == "P":
+        return parts[0] in COLORS or parts[0] == "C"
+    if len(parts) == 3 and parts[2] == "P":  # hybrid Phyrexian, {G/U/P}
+        return parts[0] in COLORS and parts[1] in COLORS
+    if len(parts) == 2:
+        return (parts[0] in COLORS or parts[0] in ("2", "C")) and parts[1] in COLORS
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost as printed: a sequence of symbols. ``ManaCost.parse("{3}{R}{G}")``."""
+
+    symbols: tuple[ManaSymbol, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> ManaCost:
+        """Read a cost written as braces symbols; raise ``ValueError`` naming the bad part."""
+        stripped = text.strip()
+        found = _SYMBOL.findall(stripped)
+        if "".join("{" + s + "}" for s in found) != stripped.replace(" ", ""):
+            raise ValueError(f"not a mana cost: {text!r}")
+        return cls(tuple(ManaSymbol(s) for s in found))
+
+    @property
+    def mana_value(self) -> int:
+        """Mana value per 202.3: the total of the symbols' values."""
+        return sum(s.value for s in self.symbols)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        """Colors from the colored symbols (202.2)."""
+        out: frozenset[str] = frozenset()
+        for s in self.symbols:
+            out |= s.colors
+        return out
+
+    def __add__(self, other: ManaCost) -> ManaCost:
+        """The combined cost of two halves (709.4b): generic parts summed, other symbols kept."""
+        return ManaCost(self.symbols + other.symbols).normalized
+
+    @property
+    def normalized(self) -> ManaCost:
+        generic = sum(s.value for s in self.symbols if s.is_generic)
+        rest = sorted((s for s in self.symbols if not s.is_generic), key=_print_order)
+        lead = [s for s in rest if s.text in ("X", "Y", "Z")]
+        tail = [s for s in rest if s.text not in ("X", "Y", "Z")]
+        middle = [ManaSymbol(str(generic))] if generic else []
+        return ManaCost(tuple(lead + middle + tail))
+
+    def __str__(self) -> str:
+        return "".join(str(s) for s in self.symbols)
+
+    def __repr__(self) -> str:
+        return f"ManaCost.parse({str(self)!r})"
+
+
+def _print_order(symbol: ManaSymbol) -> tuple[int, str]:
+    first = symbol.text.split("/")[0]
+    if "/" in symbol.text:
+        return (1, symbol.text)
+    if first in COLORS:
+        return (2 + COLORS.index(first), symbol.text)
+    return (0, symbol.text)
+
+
+def same_cost(a: str, b: str) -> bool:
+    """Whether two written costs are one multiset of symbols once generic mana is summed."""
+    return ManaCost.parse(a).normalized.symbols == ManaCost.parse(b).normalized.symbols

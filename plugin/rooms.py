@@ -1,0 +1,72 @@
+"""Rooms: split permanents with a shared type line and lockable doors (709.5-709.5j, 116.2m)."""
+
+from __future__ import annotations
+
+from splitcards.card import Side
+from splitcards.errors import AlreadyLocked, AlreadyUnlocked, IllegalTiming, NotARoom, NotController
+from splitcards.model import Answer, Event, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
+from splitcards.versions import RuleVersion
+
+BOTH = frozenset({Side.LEFT, Side.RIGHT})
+
+
+def check_room(view: ObjectView, rules: RuleVersion) -> None:
+    """Doors exist only on a Room permanent (709.5c, 709.5j)."""
+    if not (rules.rooms and view.card.is_room and view.zone is Zone.BATTLEFIELD):
+        where = "" if view.zone is Zone.BATTLEFIELD else f" on the battlefield (it is in the {view.zone})"
+        what = "a Room permanent" if rules.rooms else f"a Room: rule version {rules.name!r} has no Rooms"
+        raise NotARoom(f"{view.card.name!r} is not {what}{where}", rules.cite("room") if rules.rooms else (), rules.name)
+
+
+def check_unlock(
+    view: ObjectView, door: Side, by: UnlockBy, rules: RuleVersion, timing: Timing, player: Player | None = None
+) -> tuple[str, ...]:
+    """Whether ``door`` may be unlocked now, by the special action or by an effect; raises otherwise."""
+    check_room(view, rules)
+    key = "unlock_action" if by is UnlockBy.SPECIAL_ACTION else "unlock_effect"
+    if door in view.unlocked:
+        raise AlreadyUnlocked(f"the {door} door of {view.card.name!r} is already unlocked", rules.cite(key), rules.name)
+    if by is UnlockBy.SPECIAL_ACTION:
+        who = player or view.controller
+        if who is not view.controller:
+            raise NotController(f"only {view.controller}, its controller, may unlock it", rules.cite(key), rules.name)
+        if timing.priority is not who or timing.active is not who or not timing.phase.is_main or not timing.stack_empty:
+            raise IllegalTiming(
+                "a door can be unlocked by paying its cost only with priority, in a main phase of its controller's"
+                " turn, with an empty stack",
+                rules.cite(key),
+                rules.name,
+            )
+    return rules.cite(key)
+
+
+def can_unlock(view: ObjectView, door: Side, rules: RuleVersion, timing: Timing) -> Answer[bool]:
+    """Whether the controller may take the unlock special action for ``door`` now (709.5e, 116.2m)."""
+    try:
+        cited = check_unlock(view, door, UnlockBy.SPECIAL_ACTION, rules, timing)
+    except (NotARoom, AlreadyUnlocked, IllegalTiming) as refused:
+        return Answer(False, refused.rules, rules.name)
+    return Answer(True, cited, rules.name)
+
+
+def check_lock(view: ObjectView, door: Side, rules: RuleVersion) -> tuple[str, ...]:
+    """Whether ``door`` may be locked (709.5g): it must be unlocked now."""
+    check_room(view, rules)
+    if door not in view.unlocked:
+        raise AlreadyLocked(f"the {door} door of {view.card.name!r} is already locked", rules.cite("lock_effect"), rules.name)
+    return rules.cite("lock_effect")
+
+
+def unlock_events(obj: ObjectId, view: ObjectView, door: Side, by: UnlockBy, rules: RuleVersion) -> list[Event]:
+    """A door becoming unlocked, and its own "when you unlock this door" trigger (709.5h)."""
+    key = {UnlockBy.CAST: "room_enters", UnlockBy.SPECIAL_ACTION: "unlock_action", UnlockBy.EFFECT: "unlock_effect"}[by]
+    events = [Event("door_unlocked", obj, door=door, by=by, rules=rules.cite(key))]
+    if view.card.half(door).unlock_trigger:
+        events.append(Event("unlock_trigger", obj, door=door, rules=rules.cite("unlock_trigger")))
+    return events
+
+
+def fully_unlocked(before: frozenset[Side], after: frozenset[Side]) -> bool:
+    """Whether a change of designations fully unlocks the Room (709.5i): it ends with both and
+    did not start with both."""
+    return after == BOTH and before != BOTH
