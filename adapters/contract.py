@@ -27,6 +27,10 @@ class Host(Protocol):
 
     name: str
 
+    def prepare(self, cards: Sequence[Card]) -> None:
+        """Learn the cards this game may create, before its first action (an engine that needs a
+        card database or decks builds them here)."""
+
     def view(self, obj: ObjectId) -> ObjectView:
         """The object now; raises :class:`~splitcards.errors.UnknownObject` for an unknown id."""
 

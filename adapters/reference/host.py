@@ -35,6 +35,9 @@ class ReferenceHost:
         self._stack_empty_override: bool | None = None
         self._ids = count(1)
 
+    def prepare(self, cards: Sequence[Card]) -> None:
+        """Nothing to prepare: any card can be created at any time."""
+
     # -- state ---------------------------------------------------------------------------
 
     def view(self, obj: ObjectId) -> ObjectView:

@@ -88,7 +88,9 @@ def run_scenario(
         return Result(file.path, scenario.id, version.name, host_name, status, detail, scenario.source, rules)
 
     try:
-        table = Table(factory(version), version, pm)
+        host = factory(version)
+        host.prepare(list(file.cards.values()))
+        table = Table(host, version, pm)
         run = _Run(file, scenario, table)
         for step in scenario.setup:
             run.step(step)
