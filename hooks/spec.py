@@ -57,7 +57,9 @@ def splitcards_rule_files() -> Sequence[Path | Traversable]:
 
 
 @hookspec(firstresult=True)
-def check_cast(rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]) -> IllegalAction | None:
+def check_cast(
+    rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+) -> IllegalAction | None:
     """Refuse a cast the built-in rules would allow (a house rule, a card's restriction).
 
     Stops at first non-None result. The built-in legality checks run after this hook.
@@ -126,7 +128,9 @@ def on_leave_stack(rules: RuleVersion, spell: ObjectId, view: ObjectView, destin
 
 
 @hookspec(firstresult=True)
-def on_enter_battlefield(rules: RuleVersion, permanent: ObjectId, view: ObjectView, cast: Side | None) -> frozenset[Side] | None:
+def on_enter_battlefield(
+    rules: RuleVersion, permanent: ObjectId, view: ObjectView, cast: Side | None
+) -> frozenset[Side] | None:
     """Decide the unlocked designations a permanent enters the battlefield with (709.5d).
 
     Stops at first non-None result.
@@ -181,7 +185,9 @@ def check_unlock(
 
 
 @hookspec
-def on_unlock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy) -> Sequence[Event] | None:
+def on_unlock(
+    rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy
+) -> Sequence[Event] | None:
     """Report one door becoming unlocked: by a cast half entering, the special action, or an effect.
 
     Called once per door. ``view`` is the Room before this door is unlocked.

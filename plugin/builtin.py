@@ -40,7 +40,9 @@ def on_leave_stack(rules: RuleVersion, spell: ObjectId, view: ObjectView, destin
 
 
 @hookimpl
-def on_enter_battlefield(rules: RuleVersion, permanent: ObjectId, view: ObjectView, cast: Side | None) -> frozenset[Side]:
+def on_enter_battlefield(
+    rules: RuleVersion, permanent: ObjectId, view: ObjectView, cast: Side | None
+) -> frozenset[Side]:
     # 709.5d: the cast half's designation, or none when no half was cast.
     if view.card.is_room and rules.rooms and cast is not None:
         return frozenset({cast})

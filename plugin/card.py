@@ -31,10 +31,16 @@ class Layout(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Splice:
-    """A splice ability (702.47a): "Splice onto [quality] [cost]"."""
+    """A splice ability (702.47a): "Splice onto [quality] [cost]".
 
-    quality: str
-    cost: ManaCost
+    ``qualities`` are the subtypes or card types a spell needs (any one of them: "instant or
+    sorcery" gives two); ``cost`` is the mana part of the cost, ``other_cost`` any other part
+    ("Exile four cards from your graveyard").
+    """
+
+    qualities: tuple[str, ...]
+    cost: ManaCost | None
+    other_cost: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +125,17 @@ class Card:
         return Side.LEFT if half is self.halves[0] else Side.RIGHT
 
 
-_SPLICE = re.compile(r"^Splice onto (?P<quality>[\w-]+) (?P<cost>(?:\{[^}]+\})+)", re.MULTILINE)
-_TARGET = re.compile(r"\b(?P<upto>up to (?:one|two|three|\w+) )?(?:other )?target (?P<kind>[a-z]+)", re.IGNORECASE)
+_SPLICE = re.compile(
+    r"^Splice onto (?P<quality>\w+ or \w+|[\w-]+)\s*(?:(?P<cost>(?:\{[^}]+\})+)|[—-]\s*(?P<other>[^\n(]+))",
+    re.MULTILINE,
+)
+# The noun after "target" decides what must exist; adjectives ("nonblack", "tapped") are not
+# weighed, so a target is only ever judged missing when nothing of its kind exists at all.
+_TARGET = re.compile(
+    r"\b(?P<upto>up to (?:one|two|three|four|\w+) )?(?:other )?target (?:[a-z-]+ ){0,3}?"
+    r"(?P<kind>creature|artifact|enchantment|land|planeswalker|battle|permanent|spell|player|opponent|card)s?\b",
+    re.IGNORECASE,
+)
 _ANY_TARGET = re.compile(r"\bany (?:one |other )?target\b", re.IGNORECASE)
 _UNLOCK_TRIGGER = re.compile(r"\bwhen(?:ever)? you unlock this door\b", re.IGNORECASE)
 _AFTERMATH = re.compile(r"^Aftermath\b", re.MULTILINE)
@@ -135,7 +150,11 @@ def text_features(text: str) -> tuple[Splice | None, tuple[Target, ...], bool, b
     """
     plain = re.sub(r"\([^)]*\)", "", text)
     match = _SPLICE.search(plain)
-    splice = Splice(match["quality"], ManaCost.parse(match["cost"])) if match else None
+    splice = None
+    if match:
+        qualities = tuple(q.capitalize() for q in match["quality"].split(" or "))
+        cost = ManaCost.parse(match["cost"]) if match["cost"] else None
+        splice = Splice(qualities, cost, (match["other"] or "").strip().rstrip("."))
     targets = [Target("any") for _ in _ANY_TARGET.finditer(plain)]
     targets += [Target(m["kind"].lower(), optional=bool(m["upto"])) for m in _TARGET.finditer(plain)]
     return splice, tuple(targets), bool(_UNLOCK_TRIGGER.search(plain)), bool(_AFTERMATH.search(plain))

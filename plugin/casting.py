@@ -74,7 +74,7 @@ def check_card_exists(card: Card, rules: RuleVersion) -> None:
         )
     if any(h.aftermath for h in card.halves) and not rules.aftermath:
         raise UnknownCard(
-            f"{card.name!r} has aftermath, which rule version {rules.name!r} does not have (features.aftermath is false)",
+            f"{card.name!r} has aftermath, which rule version {rules.name!r} lacks (features.aftermath is false)",
             (),
             rules.name,
         )
@@ -151,7 +151,9 @@ def _check_option(card: Card, option: CastOption, rules: RuleVersion) -> None:
         raise IllegalCast(f"casting {card.name!r} needs a choice of half", rules.cite("cast_half"), rules.name)
     if option is CastOption.FUSED:
         if card.is_room:
-            raise IllegalCast(f"both doors of {card.name!r} can't be cast together", rules.cite("cast_half"), rules.name)
+            raise IllegalCast(
+                f"both doors of {card.name!r} can't be cast together", rules.cite("cast_half"), rules.name
+            )
         if not rules.fuse:
             raise IllegalCast(
                 f"fuse does not exist under rule version {rules.name!r}: one half must be chosen",
@@ -180,15 +182,22 @@ def _check_zone(request: CastRequest, rules: RuleVersion) -> tuple[str, ...]:
     aftermath = rules.aftermath and any(h.aftermath for h in halves)
     if aftermath:
         if zone is not Zone.GRAVEYARD:
-            raise IllegalZone(f"the aftermath half of {name!r} can be cast only from a graveyard", rules.cite("aftermath"), rules.name)
+            raise IllegalZone(
+                f"the aftermath half of {name!r} can be cast only from a graveyard", rules.cite("aftermath"), rules.name
+            )
         if request.caster is view.owner or request.permission is Zone.GRAVEYARD:
             return rules.cite("aftermath")
     own_hand = zone is Zone.HAND and request.caster is view.owner
     if own_hand or request.permission is zone:
         return rules.cite("cast_zone")
-    extra = rules.cite("aftermath") if rules.aftermath and zone is Zone.GRAVEYARD and view.card.is_split and any(
-        h.aftermath for h in view.card.halves
-    ) else ()
+    extra = (
+        rules.cite("aftermath")
+        if rules.aftermath
+        and zone is Zone.GRAVEYARD
+        and view.card.is_split
+        and any(h.aftermath for h in view.card.halves)
+        else ()
+    )
     raise IllegalZone(
         f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the {zone}",
         rules.cite("cast_zone") + extra,
@@ -239,11 +248,10 @@ def _check_splice(
                 rules.cite("splice"),
                 rules.name,
             )
-        if half.splice.quality not in spell_subtypes:
+        if not set(half.splice.qualities) & spell_subtypes:
+            quality = " or ".join(half.splice.qualities)
             raise IllegalSplice(
-                f"{name!r} splices onto {half.splice.quality} spells; this spell is not {half.splice.quality}",
-                rules.cite("splice"),
-                rules.name,
+                f"{name!r} splices onto {quality} spells; this spell is not {quality}", rules.cite("splice"), rules.name
             )
         missing = [t for t in half.targets if not t.optional and not _target_exists(t, board, rules)]
         if missing:
@@ -251,7 +259,8 @@ def _check_splice(
                 f"{name!r} needs a target {missing[0].kind} and there is none", rules.cite("splice_choices"), rules.name
             )
         out.append(Spliced(obj, half))
-        cost = half.splice.cost if cost is None else cost + half.splice.cost
+        if half.splice.cost is not None:
+            cost = half.splice.cost if cost is None else cost + half.splice.cost
     return tuple(out), cost, rules.cite("splice", "splice_order")
 
 
@@ -262,13 +271,9 @@ def _target_exists(target: Target, board: Sequence[ObjectView], rules: RuleVersi
     # Players are always there to be targeted; other kinds need a matching object.
     kind = target.kind
     if kind in _PERMANENT_KINDS:
-        return any(
-            v.zone is Zone.BATTLEFIELD and kind.capitalize() in ch.card_types(v, rules).value for v in board
-        )
+        return any(v.zone is Zone.BATTLEFIELD and kind.capitalize() in ch.card_types(v, rules).value for v in board)
     if kind == "permanent":
         return any(v.zone is Zone.BATTLEFIELD for v in board)
-    if kind == "nonland":
-        return any(v.zone is Zone.BATTLEFIELD and "Land" not in ch.card_types(v, rules).value for v in board)
     if kind == "spell":
         return any(v.zone is Zone.STACK for v in board)
     return True
@@ -288,9 +293,15 @@ def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Z
     """Where a spell's card goes when it leaves the stack for ``destination``: exile instead if
     it is an aftermath half cast from a graveyard (702.127a). Splice changes end (702.47e)."""
     spell = view.spell
-    if spell is not None and rules.aftermath and spell.cast and spell.cast_from is Zone.GRAVEYARD:
-        if any(h.aftermath for h in cast_halves(view.card, spell.option)) and destination is not Zone.EXILE:
-            return Zone.EXILE, rules.cite("aftermath")
+    if (
+        spell is not None
+        and rules.aftermath
+        and spell.cast
+        and spell.cast_from is Zone.GRAVEYARD
+        and any(h.aftermath for h in cast_halves(view.card, spell.option))
+        and destination is not Zone.EXILE
+    ):
+        return Zone.EXILE, rules.cite("aftermath")
     cited = rules.cite("leave_stack") + (rules.cite("splice_lost") if spell and spell.spliced else ())
     return destination, cited
 

@@ -94,7 +94,11 @@ def mana_values(view: ObjectView, rules: RuleVersion) -> Answer[tuple[int, ...]]
 def mana_symbols(view: ObjectView, rules: RuleVersion) -> Answer[tuple[str, ...]]:
     """Every symbol of each half's own cost, never merged (709.4b, Fire // Ice and Jegantha)."""
     symbols = sorted(
-        str(s) for facet in facets(view, rules)[0] for h in facet if h.mana_cost is not None for s in h.mana_cost.symbols
+        str(s)
+        for facet in facets(view, rules)[0]
+        for h in facet
+        if h.mana_cost is not None
+        for s in h.mana_cost.symbols
     )
     return Answer(tuple(symbols), _cited(view, rules, "mana_symbols"), rules.name)
 

@@ -194,4 +194,3 @@ def _half(label: str, face: Mapping[str, Any], where: str, text: str, name_key: 
         splice=splice,
         targets=targets,
     )
-

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 import types
+from importlib import metadata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pluggy
-
 from splitcards import builtin
 from splitcards.errors import PluginFailure
 from splitcards.hooks import PROJECT_NAME, spec
@@ -35,7 +35,10 @@ def make_plugin_manager(plugins: Iterable[object] = (), load_entry_points: bool 
         if "*" not in blocked:
             for name in blocked:
                 pm.set_blocked(name)
-            pm.load_setuptools_entrypoints(PROJECT_NAME)
+            try:
+                pm.load_setuptools_entrypoints(PROJECT_NAME)
+            except Exception as exc:
+                raise PluginFailure(_failing_entry_point(exc), "<load>", exc) from exc
     for plugin in plugins:
         pm.register(plugin)
     pm.check_pending()
@@ -49,6 +52,22 @@ def call_hook(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
         return caller(**kwargs)
     except Exception as exc:
         raise PluginFailure(_culprit(pm, caller, exc), hook_name, exc) from exc
+
+
+def _failing_entry_point(exc: BaseException) -> str:
+    """The entry point whose module raised ``exc`` while loading (its traceback names the file)."""
+    files = set()
+    tb = exc.__traceback__
+    while tb is not None:
+        files.add(tb.tb_frame.f_code.co_filename)
+        tb = tb.tb_next
+    for ep in metadata.entry_points(group=PROJECT_NAME):
+        module = ep.value.split(":")[0]
+        if isinstance(exc, ImportError) and exc.name and module.startswith(exc.name):
+            return ep.name
+        if any(module.replace(".", "/") in f for f in files):
+            return ep.name
+    return "<entry point>"
 
 
 def _culprit(pm: pluggy.PluginManager, caller: Any, exc: BaseException) -> str:

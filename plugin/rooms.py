@@ -15,7 +15,9 @@ def check_room(view: ObjectView, rules: RuleVersion) -> None:
     if not (rules.rooms and view.card.is_room and view.zone is Zone.BATTLEFIELD):
         where = "" if view.zone is Zone.BATTLEFIELD else f" on the battlefield (it is in the {view.zone})"
         what = "a Room permanent" if rules.rooms else f"a Room: rule version {rules.name!r} has no Rooms"
-        raise NotARoom(f"{view.card.name!r} is not {what}{where}", rules.cite("room") if rules.rooms else (), rules.name)
+        raise NotARoom(
+            f"{view.card.name!r} is not {what}{where}", rules.cite("room") if rules.rooms else (), rules.name
+        )
 
 
 def check_unlock(
@@ -53,7 +55,9 @@ def check_lock(view: ObjectView, door: Side, rules: RuleVersion) -> tuple[str, .
     """Whether ``door`` may be locked (709.5g): it must be unlocked now."""
     check_room(view, rules)
     if door not in view.unlocked:
-        raise AlreadyLocked(f"the {door} door of {view.card.name!r} is already locked", rules.cite("lock_effect"), rules.name)
+        raise AlreadyLocked(
+            f"the {door} door of {view.card.name!r} is already locked", rules.cite("lock_effect"), rules.name
+        )
     return rules.cite("lock_effect")
 
 

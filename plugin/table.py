@@ -13,14 +13,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pluggy
-
 from splitcards import casting, characteristics, rooms
 from splitcards.adapters.contract import Host
 from splitcards.card import Card, Side
 from splitcards.casting import CastRequest, Resolution
 from splitcards.errors import IllegalAction, IllegalCast, IllegalTiming, IllegalZone
-from splitcards.manager import call_hook, make_plugin_manager
 from splitcards.mana import ManaCost
+from splitcards.manager import call_hook, make_plugin_manager
 from splitcards.model import (
     Answer,
     CastOption,
@@ -67,7 +66,9 @@ class Table:
         """Put a new card into a zone; a permanent created on the battlefield was not cast (709.5d)."""
         casting.check_card_exists(card, self.rules)
         if zone is Zone.STACK:
-            raise IllegalZone("a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name)
+            raise IllegalZone(
+                "a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name
+            )
         obj = self.host.create(card, zone, owner)
         if zone is Zone.BATTLEFIELD:
             # No hook can unlock a door here: neither half was cast (709.5d).
@@ -100,7 +101,9 @@ class Table:
         view = self.host.view(obj)
         chosen = option or (CastOption.WHOLE if not view.card.is_split else None)
         if chosen is None:
-            raise IllegalCast(f"casting {view.card.name!r} needs a choice of half", self.rules.cite("cast_half"), self.rules.name)
+            raise IllegalCast(
+                f"casting {view.card.name!r} needs a choice of half", self.rules.cite("cast_half"), self.rules.name
+            )
         request = CastRequest(
             object=obj,
             view=view,
@@ -116,7 +119,9 @@ class Table:
         self._refuse(self._hook("check_cast", request=request, timing=timing, board=board))
         decision = casting.check_cast(request, self.rules, timing, board)
         facts = SpellFacts(chosen, True, view.zone, decision.spell.spliced, copy)
-        on_stack = ObjectView(view.card, Zone.STACK, view.owner, request.caster, facts, token=view.token, copy=view.copy)
+        on_stack = ObjectView(
+            view.card, Zone.STACK, view.owner, request.caster, facts, token=view.token, copy=view.copy
+        )
         events: list[Event] = []
         for spliced in facts.spliced:
             events += self._joined("on_splice", spell=obj, spliced=spliced)
@@ -133,7 +138,9 @@ class Table:
             raise IllegalTiming("the stack is empty: nothing resolves", self.rules.cite("resolve"), self.rules.name)
         top = stack[-1]
         if obj is not None and obj != top:
-            raise IllegalTiming("only the top object of the stack resolves", self.rules.cite("resolve"), self.rules.name)
+            raise IllegalTiming(
+                "only the top object of the stack resolves", self.rules.cite("resolve"), self.rules.name
+            )
         view = self.host.view(top)
         outcome: Resolution = self._hook("on_resolve", spell=top, view=view)
         events: list[Event] = []
@@ -159,7 +166,14 @@ class Table:
         for door in sorted(doors):
             events += self._joined("on_unlock", permanent=obj, view=current, door=door, by=by)
             current = ObjectView(
-                view.card, view.zone, view.owner, view.controller, view.spell, current.unlocked | {door}, view.token, view.copy
+                view.card,
+                view.zone,
+                view.owner,
+                view.controller,
+                view.spell,
+                current.unlocked | {door},
+                view.token,
+                view.copy,
             )
         if rooms.fully_unlocked(before, current.unlocked):
             events.append(Event("fully_unlocked", obj, rules=self.rules.cite("fully_unlocked")))
@@ -172,7 +186,9 @@ class Table:
         graveyard is exiled instead (702.127a); a permanent put onto the battlefield was not cast.
         """
         if zone is Zone.STACK:
-            raise IllegalZone("a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name)
+            raise IllegalZone(
+                "a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name
+            )
         view = self.host.view(obj)
         destination = zone
         if view.zone is Zone.STACK:
@@ -196,7 +212,9 @@ class Table:
         without text that splices added (text-changing effects are not copied, 702.47c, 707.2)."""
         view = self.host.view(obj)
         if view.zone is not Zone.STACK or view.spell is None:
-            raise IllegalZone(f"{view.card.name!r} is not a spell on the stack", self.rules.cite("copy_spell"), self.rules.name)
+            raise IllegalZone(
+                f"{view.card.name!r} is not a spell on the stack", self.rules.cite("copy_spell"), self.rules.name
+            )
         facts = SpellFacts(view.spell.option, cast=False, cast_from=None, spliced=(), copy=True)
         return self.host.copy_spell(obj, facts)
 
@@ -205,7 +223,11 @@ class Table:
         the copy, which happens while another spell resolves, so timing does not apply."""
         view = self.host.view(obj)
         if view.zone in (Zone.STACK, Zone.BATTLEFIELD):
-            raise IllegalZone(f"{view.card.name!r} is not a card outside the stack and battlefield", self.rules.cite("copy_card"), self.rules.name)
+            raise IllegalZone(
+                f"{view.card.name!r} is not a card outside the stack and battlefield",
+                self.rules.cite("copy_card"),
+                self.rules.name,
+            )
         copy = self.host.copy_card(obj)
         if cast:
             self._cast(copy, option, (), view.owner, view.zone, True, during_resolution=True, copy=True)
@@ -215,7 +237,9 @@ class Table:
         """A permanent enters as a copy of ``obj``: its halves, not its designations (709.5b)."""
         view = self.host.view(obj)
         if view.zone is not Zone.BATTLEFIELD:
-            raise IllegalZone(f"{view.card.name!r} is not a permanent", self.rules.cite("enter_battlefield"), self.rules.name)
+            raise IllegalZone(
+                f"{view.card.name!r} is not a permanent", self.rules.cite("enter_battlefield"), self.rules.name
+            )
         entering = ObjectView(view.card, Zone.BATTLEFIELD, view.controller, view.controller, token=True)
         unlocked = self._hook("on_enter_battlefield", permanent=obj, view=entering, cast=None)
         copy = self.host.copy_permanent(obj)
@@ -280,7 +304,9 @@ class Table:
         allowed = tuple(
             option
             for option in answer.value
-            if self._hook("check_cast", request=CastRequest(obj, view, option, view.owner, permission), timing=timing, board=())
+            if self._hook(
+                "check_cast", request=CastRequest(obj, view, option, view.owner, permission), timing=timing, board=()
+            )
             is None
         )
         return Answer(allowed, answer.rules, answer.version)

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
 from splitcards.errors import RulesConfigError
 
 ENV_VAR = "SPLITCARDS_RULES"
@@ -66,7 +65,16 @@ FEATURE_CITATIONS = {
     "fuse": frozenset({"fuse", "fused_spell", "fuse_cost", "fuse_order"}),
     "aftermath": frozenset({"aftermath"}),
     "rooms": frozenset(
-        {"room", "room_enters", "unlock_action", "unlock_effect", "lock_effect", "unlock_trigger", "fully_unlocked", "room_copy"}
+        {
+            "room",
+            "room_enters",
+            "unlock_action",
+            "unlock_effect",
+            "lock_effect",
+            "unlock_trigger",
+            "fully_unlocked",
+            "room_copy",
+        }
     ),
 }
 ALL_CITATIONS = BASE_CITATIONS.union(*FEATURE_CITATIONS.values())
@@ -211,16 +219,20 @@ def _read(path: Path | Traversable) -> dict[str, Any]:
 
 
 def _merged(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str]) -> dict[str, Any]:
+    alias_of = _alias_map(raws)
     chain: list[str] = []
     current: str | None = name
     while current is not None:
+        current = alias_of.get(current, current)
         if current in chain:
             cycle = " -> ".join([*chain, current])
             raise RulesConfigError(f"{origins.get(name, name)}: extends: cycle {cycle}")
         if current not in raws:
             child = chain[-1]
             allowed = ", ".join(sorted(raws))
-            raise RulesConfigError(f"{origins.get(child, child)}: extends: unknown version {current!r} (allowed: {allowed})")
+            raise RulesConfigError(
+                f"{origins.get(child, child)}: extends: unknown version {current!r} (allowed: {allowed})"
+            )
         chain.append(current)
         parent = raws[current].get("extends")
         if parent is not None and not isinstance(parent, str):
@@ -270,7 +282,9 @@ def _build(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[st
     for (section, key), allowed in _CHOICES.items():
         value = data[section].get(key)
         if value not in allowed:
-            raise RulesConfigError(f"{where}: {section}.{key}: {value!r} is not allowed (allowed: {', '.join(allowed)})")
+            raise RulesConfigError(
+                f"{where}: {section}.{key}: {value!r} is not allowed (allowed: {', '.join(allowed)})"
+            )
     features = data["features"]
     for feature in ("fuse", "aftermath", "rooms"):
         if feature not in features:
@@ -298,9 +312,17 @@ def _build(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[st
 
 
 def _ancestors(name: str, raws: Mapping[str, Mapping[str, Any]]) -> set[str]:
+    alias_of = _alias_map(raws)
     seen: set[str] = set()
     current = raws.get(name, {}).get("extends")
-    while isinstance(current, str) and current in raws and current not in seen:
+    while isinstance(current, str) and alias_of.get(current, current) in raws:
+        current = alias_of.get(current, current)
+        if current in seen:
+            break
         seen.add(current)
         current = raws[current].get("extends")
     return seen
+
+
+def _alias_map(raws: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    return {alias: n for n, raw in raws.items() for alias in raw.get("aliases", []) if isinstance(alias, str)}

@@ -90,7 +90,9 @@ class ReferenceHost:
             return
         self._set(
             obj,
-            replace(view, zone=outcome.destination, spell=None, unlocked=outcome.unlocked, token=view.token or outcome.token),
+            replace(
+                view, zone=outcome.destination, spell=None, unlocked=outcome.unlocked, token=view.token or outcome.token
+            ),
         )
 
     def move(self, obj: ObjectId, zone: Zone) -> None:

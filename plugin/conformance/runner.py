@@ -13,7 +13,6 @@ from enum import StrEnum
 from typing import Any
 
 import pluggy
-
 from splitcards import characteristics as ch
 from splitcards.adapters.contract import Host
 from splitcards.card import Side
@@ -145,7 +144,9 @@ class _Run:
             card_name = str(f["card"])
             if card_name not in self.file.cards:
                 raise UnknownCard(f"{card_name!r} is not defined in the cards section")
-            obj = table.create(self.file.cards[card_name], _enum(Zone, f["zone"], key + ".zone"), _player(f, "owner", key))
+            obj = table.create(
+                self.file.cards[card_name], _enum(Zone, f["zone"], key + ".zone"), _player(f, "owner", key)
+            )
             self._name(name, obj, card=True, key=key)
         elif step.kind == "cast":
             splice = f.get("splice", []) or []
@@ -280,7 +281,9 @@ _SET_QUERIES = {"colors", "card_types", "subtypes", "castable", "unlocked"}
 
 def _same(query: str, got: Any, expect: Any) -> bool:
     if query in _SET_QUERIES:
-        return isinstance(expect, list) and set(map(str, expect)) == set(map(str, got)) and len(expect) == len(set(expect))
+        return (
+            isinstance(expect, list) and set(map(str, expect)) == set(map(str, got)) and len(expect) == len(set(expect))
+        )
     if query == "mana_symbols":
         return isinstance(expect, list) and sorted(map(str, expect)) == sorted(got)
     if query == "mana_cost":

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
 from splitcards.card import Card
 from splitcards.errors import CardDataError, ScenarioError
 from splitcards.loaders import card_from_mtgjson
@@ -176,7 +175,7 @@ def _scenario(entry: Any, where: str) -> Scenario:
 def _step(index: int, raw: Any, where: str) -> Step:
     if not isinstance(raw, Mapping) or len(raw) != 1:
         raise ScenarioError(f"{where}: a step is a mapping with one key (allowed: {', '.join(STEP_FIELDS)})")
-    (kind, fields), = raw.items()
+    ((kind, fields),) = raw.items()
     if kind not in STEP_FIELDS:
         raise ScenarioError(f"{where}: {kind}: unknown step (allowed: {', '.join(STEP_FIELDS)})")
     fields = fields or {}
@@ -201,7 +200,8 @@ def _check(index: int, raw: Any, where: str) -> Check:
         raise ScenarioError(f"{where}: a check is a mapping of one query and expect")
     queries = [k for k in raw if k != "expect" and not str(k).startswith("x-")]
     if len(queries) != 1 or queries[0] not in QUERIES:
-        raise ScenarioError(f"{where}: {', '.join(map(str, queries)) or '<none>'}: need exactly one query (allowed: {', '.join(sorted(QUERIES))})")
+        found = ", ".join(map(str, queries)) or "<none>"
+        raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(QUERIES))})")
     if "expect" not in raw:
         raise ScenarioError(f"{where}: {queries[0]}: expect: missing")
     return Check(index, str(queries[0]), raw[queries[0]], raw["expect"])

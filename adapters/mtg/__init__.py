@@ -1,0 +1,1 @@
+"""python-mtg host adapter."""

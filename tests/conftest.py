@@ -1,0 +1,53 @@
+"""Shared fixtures: the rule versions, the test cards, and the hosts chosen for this run.
+
+``SPLITCARDS_HOSTS`` (comma-separated) picks the host adapters that the contract and conformance
+tests run against; tox sets it per host factor. Default: every adapter whose engine is installed.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+from splitcards.adapters.contract import AdapterInfo
+from splitcards.adapters.registry import adapters
+from splitcards.card import Card
+from splitcards.loaders import card_from_mtgjson
+from splitcards.manager import make_plugin_manager
+from splitcards.versions import RuleVersion, VersionRegistry, load_registry
+
+DATA = Path(__file__).parent / "data"
+VERSIONS = ("invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024")
+
+
+@pytest.fixture(scope="session")
+def registry() -> VersionRegistry:
+    return load_registry()
+
+
+@pytest.fixture(scope="session")
+def cards() -> dict[str, Card]:
+    raw = yaml.safe_load((DATA / "cards.yaml").read_text(encoding="utf-8"))
+    return {name: card_from_mtgjson(faces, name) for name, faces in raw.items()}
+
+
+@pytest.fixture(scope="session")
+def v(registry: VersionRegistry) -> dict[str, RuleVersion]:
+    """Rule versions by name: ``v["classic-2009"]``."""
+    return {name: registry.get(name) for name in VERSIONS}
+
+
+def selected_hosts() -> list[AdapterInfo]:
+    known = adapters(make_plugin_manager())
+    wanted = os.environ.get("SPLITCARDS_HOSTS")
+    if wanted:
+        names = [n.strip() for n in wanted.split(",") if n.strip()]
+        missing = [n for n in names if n not in known or known[n].available is not None]
+        if missing:
+            reasons = {n: known[n].available if n in known else "not registered" for n in missing}
+            raise pytest.UsageError(f"SPLITCARDS_HOSTS names hosts that cannot run: {reasons}")
+        return [known[n] for n in names]
+    return [info for info in known.values() if info.available is None]

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import pytest
+
+from splitcards.mana import ManaCost, ManaSymbol, same_cost
+
+
+def test_202_3_mana_value_of_generic_and_colored() -> None:
+    assert ManaCost.parse("{3}{R}{G}").mana_value == 5
+
+
+def test_202_3e_x_counts_zero_off_the_stack() -> None:
+    assert ManaCost.parse("{X}{X}{R}").mana_value == 1
+
+
+def test_202_3f_hybrid_counts_its_largest_part() -> None:
+    assert ManaCost.parse("{2/W}{2/W}{W/U}").mana_value == 5
+
+
+def test_107_4f_phyrexian_and_snow_and_colorless_count_one() -> None:
+    assert ManaCost.parse("{W/P}{S}{C}{G/U/P}").mana_value == 4
+
+
+def test_202_2_colors_come_from_colored_symbols() -> None:
+    assert ManaCost.parse("{2}{W/U}{B/P}").colors == frozenset({"W", "U", "B"})
+
+
+def test_709_4b_combined_cost_sums_generic_and_keeps_symbols() -> None:
+    combined = ManaCost.parse("{1}{R}") + ManaCost.parse("{1}{U}")
+    assert str(combined) == "{2}{U}{R}"
+    assert combined.mana_value == 4
+
+
+def test_709_4b_each_half_keeps_its_own_symbols() -> None:
+    fire, ice = ManaCost.parse("{1}{R}"), ManaCost.parse("{1}{U}")
+    assert [str(s) for s in fire.symbols + ice.symbols] == ["{1}", "{R}", "{1}", "{U}"]
+
+
+def test_costs_compare_as_multisets_with_generic_summed() -> None:
+    assert same_cost("{3}{R}{G}", "{3}{G}{R}")
+    assert same_cost("{1}{2}{U}", "{3}{U}")
+    assert not same_cost("{3}{R}", "{3}{R}{R}")
+
+
+@pytest.mark.parametrize("text", ["{R", "{Q}", "R", "{W/W/W}", "{1}{R}x"])
+def test_malformed_cost_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        ManaCost.parse(text)
+
+
+def test_symbol_repr_round_trips() -> None:
+    cost = ManaCost.parse("{X}{2/W}{G}")
+    assert eval(repr(cost)) == cost
+    assert ManaSymbol("X").value == 0
