@@ -94,7 +94,8 @@ class SpellFacts:
     """What the rules need to know about a spell on the stack.
 
     ``cast`` is false for a copy that was only created on the stack (707.10); ``cast_from`` is
-    the zone the card was cast from (aftermath's exile clause, 702.127a).
+    the zone the card was cast from (aftermath's exile clause, 702.127a); ``caster`` is the player
+    who cast it and controls the spell (``None``: the card's owner).
     """
 
     option: CastOption
@@ -102,6 +103,7 @@ class SpellFacts:
     cast_from: Zone | None = None
     spliced: tuple[Spliced, ...] = ()
     copy: bool = False
+    caster: Player | None = None
 
 
 @dataclass(frozen=True, slots=True)

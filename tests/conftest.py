@@ -7,16 +7,19 @@ tests run against; tox sets it per host factor. Default: every adapter whose eng
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import yaml
 
 from splitcards.adapters.contract import AdapterInfo
+from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.registry import adapters
 from splitcards.card import Card
 from splitcards.loaders import card_from_mtgjson
 from splitcards.manager import make_plugin_manager
+from splitcards.table import Table
 from splitcards.versions import RuleVersion, VersionRegistry, load_registry
 
 DATA = Path(__file__).parent / "data"
@@ -51,3 +54,13 @@ def selected_hosts() -> list[AdapterInfo]:
             raise pytest.UsageError(f"SPLITCARDS_HOSTS names hosts that cannot run: {reasons}")
         return [known[n] for n in names]
     return [info for info in known.values() if info.available is None]
+
+
+@pytest.fixture
+def table(v: dict[str, RuleVersion]) -> Callable[[str], Table]:
+    """A new game on the reference host under a rule version: ``table("classic-2009")``."""
+
+    def make(name: str = "duskmourn-2024") -> Table:
+        return Table(ReferenceHost(), v[name], make_plugin_manager(load_entry_points=False))
+
+    return make

@@ -78,7 +78,8 @@ class ReferenceHost:
 
     def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
-        self._set(obj, replace(view, zone=Zone.STACK, spell=spell, unlocked=frozenset()))
+        controller = spell.caster or view.owner
+        self._set(obj, replace(view, zone=Zone.STACK, spell=spell, unlocked=frozenset(), controller=controller))
         self._stack.append(obj)
         return obj
 
