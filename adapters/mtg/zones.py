@@ -1,0 +1,80 @@
+"""Where an object is, in python-mtg's terms.
+
+The engine keeps each zone in its own relation, with different shapes: ``in_hand`` and
+``in_library`` carry the player, ``on_battlefield``, ``graveyard`` and ``exile`` only the object
+(whose owner is in ``printed_control``), the stack has positions plus the driver's
+``_stack_info`` controller table, and the library's order is the driver's ``_lib_order``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splitcards.model import Zone
+
+State = dict[str, Any]
+
+_WITH_PLAYER = {Zone.HAND: "in_hand", Zone.LIBRARY: "in_library", Zone.COMMAND: "command_zone"}
+_OBJECT_ONLY = {Zone.BATTLEFIELD: "on_battlefield", Zone.GRAVEYARD: "graveyard", Zone.EXILE: "exile"}
+
+
+def zone_of(state: State, obj: str) -> Zone | None:
+    """The zone ``obj`` is in, or ``None`` if it is in none (it no longer exists)."""
+    for zone, rel in _WITH_PLAYER.items():
+        if any(row[1] == obj for row in state.get(rel, ())):
+            return zone
+    for zone, rel in _OBJECT_ONLY.items():
+        if (obj,) in state.get(rel, ()):
+            return zone
+    if any(row[0] == obj for row in state.get("on_stack", ())):
+        return Zone.STACK
+    return None
+
+
+def members(state: State) -> list[str]:
+    """Every object in a zone."""
+    found: set[str] = set()
+    for rel in _WITH_PLAYER.values():
+        found |= {row[1] for row in state.get(rel, ())}
+    for rel in _OBJECT_ONLY.values():
+        found |= {row[0] for row in state.get(rel, ())}
+    found |= {row[0] for row in state.get("on_stack", ())}
+    return sorted(found)
+
+
+def stack(state: State) -> list[str]:
+    """The stack from bottom to top."""
+    return [obj for obj, _pos in sorted(state.get("on_stack", ()), key=lambda row: row[1])]
+
+
+def remove(state: State, obj: str) -> None:
+    """Take ``obj`` out of whatever zone it is in (the stack included)."""
+    for rel in _WITH_PLAYER.values():
+        if rel in state:
+            state[rel] = {row for row in state[rel] if row[1] != obj}
+    for rel in _OBJECT_ONLY.values():
+        if rel in state:
+            state[rel] = {row for row in state[rel] if row[0] != obj}
+    order = state.get("_lib_order", {})
+    if any(obj in cards for cards in order.values()):
+        state["_lib_order"] = {p: [c for c in cards if c != obj] for p, cards in order.items()}
+    if any(row[0] == obj for row in state.get("on_stack", ())):
+        state["on_stack"] = {row for row in state["on_stack"] if row[0] != obj}
+        state["_stack_info"] = {o: p for o, p in state.get("_stack_info", {}).items() if o != obj}
+
+
+def place(state: State, obj: str, zone: Zone, player: str) -> None:
+    """Put ``obj`` into ``zone`` (of ``player``, for hand, library and command zone); a card put
+    into a library goes on top."""
+    if zone is Zone.STACK:
+        raise ValueError("the stack is entered by casting")
+    if zone in _WITH_PLAYER:
+        rel = _WITH_PLAYER[zone]
+        state[rel] = state.get(rel, set()) | {(player, obj)}
+        if zone is Zone.LIBRARY:
+            order = dict(state.get("_lib_order", {}))
+            order[player] = [obj, *order.get(player, [])]
+            state["_lib_order"] = order
+    else:
+        rel = _OBJECT_ONLY[zone]
+        state[rel] = state.get(rel, set()) | {(obj,)}

@@ -1,0 +1,274 @@
+"""phase's card database, built offline from the plugin's cards, and read back into them.
+
+phase (phase.rs) loads a ``card-data.json`` that maps each lower-case face name to a built
+CardFace. ``phase.build_oracle_face(_multi)`` builds a face from an MTGJSON face dict; the two
+halves of a split card are paired by a shared ``identifiers.scryfallOracleId`` and carry the
+card's ``layout`` and their ``face_index``.
+
+Aftermath cards are given phase's ``split`` layout on purpose: with ``aftermath`` phase 0.103.0
+never lets the aftermath half be cast at all (it checks only the front face), while with
+``split`` the adapter can offer each half where 702.127a allows it (see
+:mod:`splitcards.adapters.phase.deviations`).
+
+The adapter also adds a few cards of its own, the *scaffold*: basic lands, an artifact
+enchantment creature that gives split-card halves a legal target, and instants whose effects
+phase has but no debug action offers (copy a spell, lock or unlock a door). They sit in the
+decks' libraries and are never shown to the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from splitcards.card import Card, Half, Layout
+from splitcards.errors import CardDataError
+from splitcards.loaders import card_from_mtgjson
+from splitcards.mana import COLORS
+
+BASIC_LANDS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_COLOR_WORDS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
+_WORD_COLORS = {word: letter for letter, word in _COLOR_WORDS.items()}
+
+# The scaffold: adapter-owned cards (name -> MTGJSON face). Their names start with "Scaffold"
+# so they can't clash with a real card.
+TARGET_DUMMY = "Scaffold Dummy"
+COPIER = "Scaffold Copier"
+LOCKER = "Scaffold Locker"
+UNLOCKER = "Scaffold Unlocker"
+FILLER = "Scaffold Filler"
+SCAFFOLD_FACES: dict[str, dict[str, Any]] = {
+    TARGET_DUMMY: {
+        "type": "Artifact Enchantment Creature — Construct",
+        "types": ["Artifact", "Enchantment", "Creature"],
+        "subtypes": ["Construct"],
+        "power": "0",
+        "toughness": "1",
+        "text": "",
+    },
+    COPIER: {"text": "Copy target spell. You may choose new targets for the copy."},
+    LOCKER: {"text": "Lock a door of target Room."},
+    UNLOCKER: {"text": "Unlock a door of target Room."},
+    FILLER: {"text": "You gain 1 life."},
+}
+
+
+def card_faces(card: Card) -> list[dict[str, Any]]:
+    """The MTGJSON atomic faces of a card (the inverse of :func:`splitcards.loaders.card_from_mtgjson`)."""
+    layout = "normal" if not card.is_split else "aftermath" if card.layout is Layout.AFTERMATH else "split"
+    total = sum(h.mana_value for h in card.halves)
+    faces = []
+    for index, half in enumerate(card.halves):
+        face: dict[str, Any] = {
+            "name": card.name,
+            "layout": layout,
+            "manaCost": str(half.mana_cost) if half.mana_cost is not None else "",
+            "manaValue": float(total),
+            "type": half.type_line,
+            "types": list(half.card_types),
+            "subtypes": list(half.subtypes),
+            "supertypes": list(half.supertypes),
+            "colors": sorted(half.colors, key=COLORS.index),
+            "text": half.text,
+        }
+        if card.is_split:
+            face.update(faceName=half.name, side="ab"[index], faceManaValue=float(half.mana_value))
+            if card.fuse:
+                face["keywords"] = ["Fuse"]
+        faces.append(face)
+    return faces
+
+
+def front_name(card: Card) -> str:
+    """The name phase knows a card by in a deck list: its left half's (a right half's name
+    would make that half the card's front)."""
+    return card.halves[0].name
+
+
+def basic_land(name: str) -> Card:
+    """A basic land as a plugin card."""
+    mana = BASIC_LANDS[name]
+    face = {
+        "name": name,
+        "layout": "normal",
+        "type": f"Basic Land — {name}",
+        "types": ["Land"],
+        "subtypes": [name],
+        "supertypes": ["Basic"],
+        "colors": [],
+        "text": f"({{T}}: Add {{{mana}}}.)",
+    }
+    return card_from_mtgjson([face], name)
+
+
+def scaffold_faces() -> dict[str, list[dict[str, Any]]]:
+    """The adapter's own cards as MTGJSON faces."""
+    out = {}
+    for name, extra in SCAFFOLD_FACES.items():
+        face: dict[str, Any] = {
+            "name": name,
+            "layout": "normal",
+            "manaCost": "" if name == TARGET_DUMMY else "{C}",
+            "manaValue": 0.0 if name == TARGET_DUMMY else 1.0,
+            "type": "Instant",
+            "types": ["Instant"],
+            "subtypes": [],
+            "supertypes": [],
+            "colors": [],
+        }
+        face.update(extra)
+        out[name] = [face]
+    return out
+
+
+def build_database(phase: Any, cards: Iterable[Card]) -> dict[str, Any]:
+    """phase's card database for these cards, the basic lands and the scaffold."""
+    faces_by_card: dict[str, list[dict[str, Any]]] = {c.name: card_faces(c) for c in cards}
+    for land in BASIC_LANDS:
+        faces_by_card.setdefault(land, card_faces(basic_land(land)))
+    faces_by_card.update(scaffold_faces())
+    out: dict[str, Any] = {}
+    for name, faces in faces_by_card.items():
+        out.update(_built(phase, name, json.dumps(faces, sort_keys=True)))
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _built_cached(phase: Any, name: str, faces_json: str) -> str:
+    # Building a face costs about 6 ms; a conformance run builds the same cards hundreds of times.
+    faces: list[dict[str, Any]] = json.loads(faces_json)
+    oracle_id = str(uuid.uuid5(uuid.NAMESPACE_URL, "splitcards:" + name))
+    identity = sorted({c for f in faces for c in f.get("colors", [])}, key=COLORS.index)
+    built: dict[str, Any] = {}
+    for index, face in enumerate(faces):
+        full = dict(face)
+        full.setdefault("colorIdentity", identity)
+        # Both halves must share the oracle id, or phase does not pair them.
+        full["identifiers"] = {"scryfallOracleId": oracle_id}
+        if len(faces) == 1:
+            entry = dict(phase.build_oracle_face(full, oracle_id))
+        else:
+            entry = dict(phase.build_oracle_face_multi(full, oracle_id))
+            entry["layout"] = "split"
+            entry["face_index"] = index
+        built[str(entry["name"]).lower()] = entry
+    return json.dumps(built)
+
+
+def _built(phase: Any, name: str, faces_json: str) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(_built_cached(phase, name, faces_json))
+    return result
+
+
+# -- reading phase's card data back ------------------------------------------------------
+
+
+def cards_from_card_data(data: Mapping[str, Any]) -> dict[str, Card]:
+    """The plugin's cards from a phase ``card-data.json`` document (face name -> CardFace).
+
+    Faces sharing a ``scryfall_oracle_id`` with a ``face_index`` are the halves of one split
+    card, named "Left // Right". Raises :class:`~splitcards.errors.CardDataError` naming the
+    face at fault.
+    """
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for key, face in data.items():
+        if not isinstance(face, Mapping):
+            raise CardDataError(str(key), "<face>", "must be a mapping")
+        multi = face.get("face_index") is not None and face.get("layout") not in (None, "normal")
+        group = str(face.get("scryfall_oracle_id") or key) if multi else f"single:{key}"
+        groups.setdefault(group, []).append(face)
+    cards: dict[str, Card] = {}
+    for faces in groups.values():
+        ordered = sorted(faces, key=lambda f: int(f.get("face_index") or 0))
+        if len(ordered) > 2:
+            continue  # not a two-halved card (phase also stores other multi-face layouts)
+        card = _card_from_faces(ordered)
+        cards[card.name] = card
+    return cards
+
+
+def cards_from_card_data_file(path: str | Path) -> dict[str, Card]:
+    """Read a phase ``card-data.json`` file into the plugin's cards."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CardDataError(str(path), "<file>", str(exc)) from exc
+    if not isinstance(data, Mapping):
+        raise CardDataError(str(path), "<file>", "top level must map face names to faces")
+    return cards_from_card_data(data)
+
+
+def _card_from_faces(faces: Sequence[Mapping[str, Any]]) -> Card:
+    names = [str(f.get("name", "")) for f in faces]
+    full = " // ".join(names)
+    layout = str(faces[0].get("layout", "normal")).lower() if len(faces) == 2 else "normal"
+    if layout not in ("split", "aftermath", "normal"):
+        layout = "split"
+    mtgjson = []
+    for index, face in enumerate(faces):
+        card_type = face.get("card_type") or {}
+        types = list(card_type.get("core_types") or [])
+        subtypes = list(card_type.get("subtypes") or [])
+        supertypes = list(card_type.get("supertypes") or [])
+        type_line = " ".join([*supertypes, *types]) + (" — " + " ".join(subtypes) if subtypes else "")
+        cost = mana_cost_text(face.get("mana_cost"))
+        out: dict[str, Any] = {
+            "name": full,
+            "layout": layout,
+            "manaCost": cost,
+            "type": type_line,
+            "types": types,
+            "subtypes": subtypes,
+            "supertypes": supertypes,
+            "colors": _colors(face, cost),
+            "text": str(face.get("oracle_text") or ""),
+            "keywords": [k for k in face.get("keywords") or [] if isinstance(k, str)],
+        }
+        if len(faces) == 2:
+            out.update(faceName=names[index], side="ab"[index])
+        mtgjson.append(out)
+    return card_from_mtgjson(mtgjson, full)
+
+
+def mana_cost_text(cost: Any) -> str:
+    """A phase ManaCost (``{"type": "Cost", "shards": [...], "generic": n}``) as "{1}{R}"."""
+    if not isinstance(cost, Mapping) or cost.get("type") != "Cost":
+        return ""
+    generic = int(cost.get("generic") or 0)
+    shards = [_shard(str(s)) for s in cost.get("shards") or []]
+    prefix = [f"{{{generic}}}"] if generic or not shards else []
+    return "".join(prefix + shards)
+
+
+_SHARD_WORDS = re.compile(r"[A-Z][a-z]*")
+
+
+def _shard(name: str) -> str:
+    words = _SHARD_WORDS.findall(name)
+    letters = [_WORD_COLORS.get(w, "C" if w == "Colorless" else "2" if w == "Two" else w) for w in words]
+    if letters and letters[0] == "Phyrexian":
+        return "{" + "/".join([*letters[1:], "P"]) + "}"
+    if letters == ["Snow"]:
+        return "{S}"
+    return "{" + "/".join(letters) + "}"
+
+
+def _colors(face: Mapping[str, Any], cost: str) -> list[str]:
+    override = face.get("color_override")
+    if isinstance(override, list):
+        return [_WORD_COLORS[c] for c in override if c in _WORD_COLORS]
+    return [c for c in COLORS if c in re.sub(r"[^A-Z/]", "", cost).replace("/", "")]
+
+
+def half_by_name(cards: Iterable[Card]) -> dict[str, tuple[Card, Half]]:
+    """Each card under the lower-case name of every half (phase's face names)."""
+    out: dict[str, tuple[Card, Half]] = {}
+    for card in cards:
+        for half in card.halves:
+            out.setdefault(half.name.lower(), (card, half))
+    return out

@@ -1,0 +1,128 @@
+"""The conformance runner: the bundled suite on every selected host, and the runner's own honesty."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.contract import AdapterInfo
+from splitcards.cli import main
+from splitcards.conformance.runner import Status, run_file, summary
+from splitcards.conformance.scenario import load_file
+from splitcards.errors import ScenarioError
+from splitcards.versions import VersionRegistry
+
+BUNDLED = sorted(
+    Path(str(p)) for p in resources.files("splitcards.conformance.bundled").iterdir() if p.name.endswith(".yaml")
+)
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "scenarios"
+
+FILE = """
+format: 1
+cards:
+  Assault // Battery:
+    - {name: Assault // Battery, faceName: Assault, side: a, layout: split, manaCost: "{R}", types: [Sorcery], colors: [R]}
+    - {name: Assault // Battery, faceName: Battery, side: b, layout: split, manaCost: "{3}{G}", types: [Sorcery], colors: [G]}
+scenarios:
+  - id: mv
+    rules: [classic-2009, current]
+    setup:
+      - create: {card: Assault // Battery, zone: hand, as: ab}
+    checks:
+      - {mana_values: ab, expect: EXPECTED}
+"""
+
+
+def test_bundled_suite_passes(host: AdapterInfo, registry: VersionRegistry) -> None:
+    assert BUNDLED, "the package bundles its own scenario files"
+    results = [r for path in BUNDLED for r in run_file(load_file(path), {host.name: host.factory}, registry)]
+    failures = [f"{r.scenario} [{r.version}]: {r.detail}" for r in results if r.status is Status.FAIL]
+    assert failures == []
+    assert summary(results)[0] > 0
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_wrong_expected_answer_fails(
+    tmp_path: Path, registry: VersionRegistry, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, FILE.replace("EXPECTED", "[5]"))
+    results = run_file(load_file(path), {"reference": ReferenceHost}, registry)
+    assert [(r.version, r.status) for r in results] == [("classic-2009", Status.FAIL), ("duskmourn-2024", Status.PASS)]
+    assert "expected [5], got [1, 4]" in results[0].detail
+    assert results[0].rules == ("708.2", "708.5")
+    assert main(["conformance", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 1 failed, 0 not_supported"
+
+
+def test_rules_option_runs_one_version(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, FILE.replace("EXPECTED", "[1, 4]"))
+    assert main(["conformance", str(path), "--rules", "classic-2009", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["passed"], report["failed"], report["not_supported"]) == (1, 0, 0)
+    assert report["results"][0]["rules"] == "classic-2009"
+
+
+def test_expected_error_that_does_not_happen_fails(tmp_path: Path, registry: VersionRegistry) -> None:
+    text = FILE.replace("as: ab}", "as: ab, expect_error: illegal_zone}").replace("EXPECTED", "[1, 4]")
+    results = run_file(load_file(_write(tmp_path, text)), {"reference": ReferenceHost}, registry, "classic-2009")
+    assert results[0].status is Status.FAIL
+    assert "expected illegal_zone, but the step succeeded" in results[0].detail
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("format: 2\nscenarios: []\n", "format: must be 1"),
+        ("format: 1\nscenarios: [{id: a, rules: [current], setup: [{fly: {}}]}]\n", "a: setup[0]: fly: unknown step"),
+        ("format: 1\nscenarios: [{id: a, rules: [current], colour: red}]\n", "a: colour: unknown key"),
+        (
+            "format: 1\nscenarios: [{id: a, rules: [current], checks: [{names: x}]}]\n",
+            "a: checks[0]: names: expect: missing",
+        ),
+        ("format: 1\nscenarios: [{id: a, rules: [current]}, {id: a, rules: [current]}]\n", "a: id: used twice"),
+        ("format: 1\ncards: {X: [{name: X}]}\nscenarios: []\n", "cards: card 'X': field 'types'"),
+        ("format: 1\nscenarios: [\n", "malformed YAML"),
+    ],
+)
+def test_malformed_file_is_named_not_a_traceback(tmp_path: Path, text: str, message: str) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(ScenarioError) as info:
+        load_file(path)
+    assert str(path) in str(info.value)
+    assert message in str(info.value)
+
+
+def test_unknown_version_and_alias_reported_per_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, FILE.replace("current]", "mirage-1996]").replace("EXPECTED", "[1, 4]"))
+    assert main(["conformance", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "mv: rules: unknown rule version 'mirage-1996'" in out
+    assert "Traceback" not in out
+
+
+def test_unknown_object_in_step_names_the_key(tmp_path: Path, registry: VersionRegistry) -> None:
+    text = FILE.replace("    checks:", "      - move: {object: nobody, zone: exile}\n    checks:").replace(
+        "EXPECTED", "[1, 4]"
+    )
+    results = run_file(load_file(_write(tmp_path, text)), {"reference": ReferenceHost}, registry, "current")
+    assert "setup[1] move: unknown object 'nobody'" in results[0].detail
+
+
+def test_shared_scenarios_pass_on_reference_host(registry: VersionRegistry) -> None:
+    if not SHARED.is_dir():
+        pytest.skip("the shared example scenarios are not beside this checkout")
+    results = [
+        r
+        for path in sorted(SHARED.glob("*.yaml"))
+        for r in run_file(load_file(path), {"reference": ReferenceHost}, registry)
+    ]
+    assert [r.detail for r in results if r.status is not Status.PASS] == []

@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+
+import pluggy
+import pytest
+
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.card import Card
+from splitcards.casting import CastRequest
+from splitcards.errors import IllegalAction, IllegalCast, PluginFailure
+from splitcards.hooks import hookimpl, spec
+from splitcards.manager import BLOCK_ENV, BUILTIN_NAME, make_plugin_manager
+from splitcards.model import CastOption, Event, ObjectId, ObjectView, SpellFacts, Timing, Zone
+from splitcards.table import Table
+from splitcards.versions import RuleVersion
+
+SPECS = [f for name, f in inspect.getmembers(spec, inspect.isfunction) if hasattr(f, "splitcards_spec")]
+
+
+def test_required_hooks_exist() -> None:
+    names = {f.__name__ for f in SPECS}
+    assert {"on_cast", "on_enter_battlefield", "on_name_choice", "on_unlock", "on_lock", "on_splice"} <= names
+    assert {"on_leave_stack", "splitcards_register_adapters"} <= names
+
+
+@pytest.mark.parametrize("hook", SPECS, ids=lambda f: f.__name__)
+def test_every_spec_is_documented(hook: Callable[..., object]) -> None:
+    doc = inspect.getdoc(hook) or ""
+    assert doc and doc.splitlines()[0].endswith("."), "an imperative one-line summary"
+    assert ":return:" in doc
+    params = [p for p in inspect.signature(hook).parameters if p not in ("rules",)]
+    documented = [p for p in params if f":param {p}:" in doc]
+    if hook.__name__ not in ("on_unlock", "on_lock", "check_lock"):
+        assert documented == params
+    first = hook.splitcards_spec.get("firstresult", False)  # type: ignore[attr-defined]
+    assert ("Stops at first non-None result." in doc) == first
+
+
+def test_manager_registers_builtins_and_is_new_each_time() -> None:
+    a, b = make_plugin_manager(load_entry_points=False), make_plugin_manager(load_entry_points=False)
+    assert a is not b
+    assert a.has_plugin(BUILTIN_NAME)
+
+
+def test_block_list_env_var(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(BLOCK_ENV, "reference")
+    pm = make_plugin_manager()
+    assert pm.is_blocked("reference")
+    monkeypatch.setenv(BLOCK_ENV, "*")
+    assert make_plugin_manager().get_plugin("reference") is None
+
+
+class Exploding:
+    @hookimpl
+    def on_cast(self, rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event]:
+        raise RuntimeError("boom")
+
+
+def test_raising_plugin_is_named_and_game_unchanged(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    pm = make_plugin_manager(load_entry_points=False)
+    pm.register(Exploding(), name="exploding")
+    t = Table(ReferenceHost(), v["duskmourn-2024"], pm)
+    obj = t.create(cards["Fire // Ice"], Zone.HAND)
+    with pytest.raises(PluginFailure) as info:
+        t.cast(obj, CastOption.LEFT)
+    assert info.value.plugin == "exploding"
+    assert info.value.hook == "on_cast"
+    assert t.view(obj).zone is Zone.HAND
+    assert t.host.stack() == []
+    assert t.events == []
+
+
+class NoFire:
+    """A house rule: nobody may cast Fire."""
+
+    @hookimpl
+    def check_cast(
+        self, rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+    ) -> IllegalAction | None:
+        if (
+            request.view.card.is_split
+            and request.option is CastOption.LEFT
+            and request.view.card.halves[0].name == "Fire"
+        ):
+            return IllegalCast("house rule: Fire is banned", ("house",), rules.name)
+        return None
+
+
+def test_plugin_refusal_applies_to_casting_and_castable(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    pm = make_plugin_manager(load_entry_points=False, plugins=[NoFire()])
+    t = Table(ReferenceHost(), v["duskmourn-2024"], pm)
+    obj = t.create(cards["Fire // Ice"], Zone.HAND)
+    assert t.castable(obj).value == (CastOption.RIGHT,)
+    with pytest.raises(IllegalCast, match="house rule"):
+        t.cast(obj, CastOption.LEFT)
+
+
+class SeesVersion:
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    @hookimpl
+    def on_name_choice(self, rules: RuleVersion, card: Card) -> None:
+        self.seen.append(rules.name)
+
+
+def test_active_version_reaches_plugins_and_changes_results(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    watcher = SeesVersion()
+    pm: pluggy.PluginManager = make_plugin_manager(load_entry_points=False, plugins=[watcher])
+    old = Table(ReferenceHost(), v["classic-2009"], pm).name_choices(cards["Fire // Ice"]).value
+    new = Table(ReferenceHost(), v["duskmourn-2024"], pm).name_choices(cards["Fire // Ice"]).value
+    assert watcher.seen == ["classic-2009", "duskmourn-2024"]
+    assert old == (("Fire", "Ice"),)
+    assert new == (("Fire",), ("Ice",))
