@@ -1,0 +1,58 @@
+"""Measure the rules core: a characteristic query cold and cached, and ``import splitcards``.
+
+Run: ``python benchmarks/bench_core.py``. Prints figures measured in this run; nothing asserts
+on them. Targets: a cached query at most 2 µs, the import at most 100 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+
+from splitcards import characteristics as ch
+from splitcards.card import Card, Half
+from splitcards.mana import ManaCost
+from splitcards.model import ObjectView, Zone
+from splitcards.versions import load_registry
+
+
+def _card(i: int) -> Card:
+    def half(name: str, cost: str) -> Half:
+        return Half(name, ManaCost.parse(cost), "Sorcery", ("Sorcery",), colors=frozenset({cost[-2]}))
+
+    return Card(f"A{i} // B{i}", (half(f"A{i}", "{R}"), half(f"B{i}", "{3}{G}")))
+
+
+def main() -> None:
+    rules = load_registry().get("current")
+    views = [ObjectView(_card(i), Zone.LIBRARY) for i in range(2000)]
+    ch.mana_values.cache_clear()
+    ch.facets.cache_clear()
+    start = time.perf_counter()
+    for view in views:
+        ch.mana_values(view, rules)
+    cold = (time.perf_counter() - start) / len(views)
+    view = views[0]
+    ch.mana_values(view, rules)
+    number = 200_000
+    cached = min(timeit.repeat(lambda: ch.mana_values(view, rules), number=number, repeat=5)) / number
+    imports = []
+    for _ in range(5):
+        out = subprocess.run(
+            [sys.executable, "-c", "import time; t = time.perf_counter(); import splitcards; print(time.perf_counter() - t)"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        imports.append(float(out.stdout))
+    print(f"mana_values, cold (first query of an object): {cold * 1e6:8.2f} µs")
+    print(f"mana_values, cached (same object again):      {cached * 1e6:8.2f} µs   (target <= 2 µs)")
+    print(f"cold / cached ratio:                          {cold / cached:8.1f}")
+    print(f"import splitcards, median of 5:               {statistics.median(imports) * 1e3:8.1f} ms   (target <= 100 ms)")
+
+
+if __name__ == "__main__":
+    main()
