@@ -1,0 +1,710 @@
+"""The phase host: the :class:`~splitcards.adapters.contract.Host` primitives on a real phase game.
+
+Every primitive is carried out by phase itself: game actions (``CastSpell`` with the half,
+variant and splice prompts, ``PassPriority``, ``UnlockRoomDoor``) and debug actions
+(``MoveToZone``, ``SetPhase``, ``CreateTokenCopy``). Where phase can't do something directly
+the adapter casts one of its scaffold instants (:mod:`splitcards.adapters.phase.carddata`):
+"Copy target spell", "Lock a door of target Room", "Unlock a door of target Room".
+
+What phase gets wrong about split cards is not read back from it: the view keeps the adapter's
+own record of each spell (which half, fused, where it was cast from, its splices), and after a
+spell leaves the stack the adapter makes phase's state match the rules' decision (an aftermath
+half cast from a graveyard goes to exile, 702.127a). See
+:mod:`splitcards.adapters.phase.deviations` for the list.
+
+A host is *scripted* (conformance: the adapter answers every prompt so the position is the one
+a scenario describes; triggered abilities resolve at once) or driven by a game loop
+(:mod:`splitcards.adapters.phase.game`: phase's AI answers the prompts).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from splitcards.adapters.phase import carddata
+from splitcards.adapters.phase.engine import load_phase
+from splitcards.card import Card, Layout, Side
+from splitcards.casting import Resolution
+from splitcards.errors import NotSupported, UnknownObject
+from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, Zone
+from splitcards.versions import RuleVersion
+
+PhaseAction = dict[str, Any]
+Chooser = Callable[[Any, int], Any]
+
+SEATS = {Player.P1: 0, Player.P2: 1}
+PLAYERS = {0: Player.P1, 1: Player.P2}
+ZONE_NAMES = {
+    Zone.LIBRARY: "Library",
+    Zone.HAND: "Hand",
+    Zone.GRAVEYARD: "Graveyard",
+    Zone.EXILE: "Exile",
+    Zone.BATTLEFIELD: "Battlefield",
+    Zone.STACK: "Stack",
+    Zone.COMMAND: "Command",
+}
+ZONES = {name: zone for zone, name in ZONE_NAMES.items()}
+PHASE_NAMES = {
+    Phase.UNTAP: "Untap",
+    Phase.UPKEEP: "Upkeep",
+    Phase.DRAW: "Draw",
+    Phase.MAIN1: "PreCombatMain",
+    Phase.COMBAT: "BeginCombat",
+    Phase.MAIN2: "PostCombatMain",
+    Phase.END: "End",
+    Phase.CLEANUP: "Cleanup",
+}
+PHASES = {name: phase for phase, name in PHASE_NAMES.items()} | {
+    "DeclareAttackers": Phase.COMBAT,
+    "DeclareBlockers": Phase.COMBAT,
+    "CombatDamage": Phase.COMBAT,
+    "EndCombat": Phase.COMBAT,
+}
+PASS: PhaseAction = {"type": "PassPriority"}
+KEEP: PhaseAction = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
+SIDE_DOORS = {Side.LEFT: "Left", Side.RIGHT: "Right"}
+# How many copies of each card each deck holds: enough for every scenario's creates and copies.
+COPIES = 4
+SCAFFOLD_COPIES = {
+    carddata.TARGET_DUMMY: 3,
+    carddata.COPIER: 4,
+    carddata.LOCKER: 4,
+    carddata.UNLOCKER: 4,
+    carddata.FILLER: 2,
+}
+_PROMPT_LIMIT = 60
+
+
+def seat_of(player: Player) -> int:
+    return SEATS[player]
+
+
+def actor(game: Any) -> int:
+    """The seat phase expects to act now."""
+    waiting = game.waiting_for()
+    data = waiting.get("data") or {}
+    if waiting["type"] == "MulliganDecision":
+        return int(data["pending"][0]["player"])
+    if "player" in data:
+        return int(data["player"])
+    return int(game.priority_player())
+
+
+def action_dict(action: Any) -> PhaseAction:
+    """A phase action as its dict, whether it is a ``GameAction`` or a dict already."""
+    if isinstance(action, Mapping):
+        return dict(action)
+    result: PhaseAction = action.to_dict()
+    return result
+
+
+@dataclass(slots=True)
+class Engine:
+    """A phase engine for one card pool, with the cards it knows by face name."""
+
+    engine: Any
+    cards: dict[str, Card]  # lower-case face name of every half -> card
+
+
+_ENGINES: dict[tuple[Card, ...], Engine] = {}
+
+
+def engine_for(cards: Sequence[Card]) -> Engine:
+    """phase's engine for a card pool (cached: the same pool is prepared for every scenario)."""
+    key = tuple(sorted(set(cards), key=lambda c: c.name))
+    found = _ENGINES.get(key)
+    if found is None:
+        phase = load_phase()
+        database = carddata.build_database(phase, key)
+        known = {name: card for name, (card, _) in carddata.half_by_name(key).items()}
+        for land in carddata.BASIC_LANDS:
+            known.setdefault(land.lower(), carddata.basic_land(land))
+        found = Engine(phase.Engine.from_json(json.dumps(database)), known)
+        _ENGINES[key] = found
+    return found
+
+
+class PhaseHost:
+    """A game in phase.rs (``--host phase``)."""
+
+    name = "phase"
+
+    def __init__(self, rules: RuleVersion | None = None, scripted: bool = True) -> None:
+        self.rules = rules
+        self.scripted = scripted
+        self.engine: Engine | None = None
+        self._game: Any = None
+        self._active = 0
+        self._cards: dict[int, Card] = {}
+        self._facts: dict[int, SpellFacts] = {}
+        self._copies: set[int] = set()
+        self._visible: set[int] | None = set() if scripted else None
+        self._scaffold: set[int] = set()
+        self._stock: dict[tuple[int, str], list[int]] = {}
+        self.chooser: Chooser | None = None
+
+    # -- setting up --------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The phase ``Game`` (after :meth:`prepare` or :meth:`start`)."""
+        if self._game is None:
+            raise NotSupported("the phase game has not been prepared (call prepare first)")
+        return self._game
+
+    def prepare(self, cards: Sequence[Card]) -> None:
+        """Build phase's card data for these cards, and start a game whose libraries hold
+        :data:`COPIES` of each for both players plus the scaffold; p1's first main phase, empty
+        hands, debug actions allowed, every cost payable (infinite mana)."""
+        self.engine = engine_for(cards)
+        deck = [carddata.front_name(c) for c in sorted(set(cards), key=lambda c: c.name) for _ in range(COPIES)]
+        deck += [name for name, n in SCAFFOLD_COPIES.items() for _ in range(n)]
+        self.start(deck, list(deck), seed=1)
+        game = self.game
+        for seat in (0, 1):
+            for obj in game.hand(seat):
+                self._debug("MoveToZone", object_id=obj["id"], to_zone="Library")
+            self._debug("SetInfiniteMana", player_id=seat, enabled=True)
+        self._index_libraries()
+        for seat in (1, 1, 0):
+            self._scaffold_onto_battlefield(seat, carddata.TARGET_DUMMY)
+
+    def start(self, deck: Sequence[str], opponent: Sequence[str], seed: int, debug: bool = True) -> None:
+        """A new game with these deck lists (front names), both players keeping, at p0's first
+        main phase; with ``debug`` the debug actions are allowed (one reload, before any Room
+        can reach the battlefield: see deviation ``reload-drops-room-triggers``)."""
+        if self.engine is None:
+            raise NotSupported("the phase engine has no card data (call prepare or use_engine first)")
+        game = self.engine.engine.new_game(list(deck), list(opponent), seed=seed, first_player=0)
+        while game.waiting_for()["type"] == "MulliganDecision":
+            game.apply(actor(game), KEEP)
+        if debug:
+            for _ in range(_PROMPT_LIMIT):
+                if game.phase == "PreCombatMain" and game.waiting_for()["type"] == "Priority":
+                    break
+                game.apply(actor(game), PASS)
+            state = game.state()
+            state["state"]["debug_mode"] = True
+            state["state"]["debug_permitted"] = [0, 1]
+            game = self.engine.engine.load_game(state)
+        self._game = game
+        self._active = 0
+        self._index_libraries()
+
+    def use_engine(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _index_libraries(self) -> None:
+        game = self.game
+        self._stock = {}
+        for seat in (0, 1):
+            for oid in game.player(seat)["library"]:
+                face = self._face_name(game.object(oid))
+                self._stock.setdefault((seat, face), []).append(oid)
+                card = self._card_named(face)
+                if card is not None:
+                    self._cards.setdefault(oid, card)
+
+    def _face_name(self, obj: Mapping[str, Any]) -> str:
+        printed = obj.get("printed_ref") or {}
+        return str(printed.get("face_name") or obj.get("name") or "").lower()
+
+    def _card_named(self, face: str) -> Card | None:
+        return self.engine.cards.get(face) if self.engine is not None else None
+
+    def _take(self, seat: int, name: str) -> int:
+        """A spare card of this name from the seat's library."""
+        ids = self._stock.get((seat, name.lower()), [])
+        game = self.game
+        while ids:
+            oid = ids.pop(0)
+            if game.object(oid)["zone"] == "Library":
+                return oid
+        raise NotSupported(
+            f"phase can't create cards during a game (Debug CreateCard is refused), and the deck has no spare {name!r}"
+        )
+
+    def _scaffold_onto_battlefield(self, seat: int, name: str) -> int:
+        oid = self._take(seat, name)
+        self._scaffold.add(oid)
+        self._debug("MoveToZone", object_id=oid, to_zone="Battlefield")
+        return oid
+
+    # -- phase plumbing ----------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply an action in phase and return its events (tracking the active player)."""
+        result = self.game.apply(seat, action)
+        events: list[dict[str, Any]] = list(result.events)
+        for event in events:
+            if event["type"] == "TurnStarted":
+                self._active = int(event["data"]["player_id"])
+        return events
+
+    def _debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
+        return self.apply(self.game.priority_player(), {"type": "Debug", "data": {"type": kind, "data": data}})
+
+    def _listed(self, wanted: PhaseAction) -> Any | None:
+        """The legal action equal to ``wanted``, or ``None`` if phase does not list it."""
+        for action in self.game.actions():
+            if action_dict(action) == wanted:
+                return action
+        return None
+
+    def _object(self, oid: int) -> dict[str, Any]:
+        try:
+            obj: dict[str, Any] = self.game.object(oid)
+        except ValueError:
+            raise UnknownObject(str(oid)) from None
+        return obj
+
+    def _exists(self, oid: int) -> bool:
+        try:
+            self.game.object(oid)
+        except ValueError:
+            return False
+        return True
+
+    def _on_stack(self, oid: int) -> bool:
+        return any(entry["id"] == oid for entry in self.game.stack())
+
+    def _id(self, obj: ObjectId) -> int:
+        try:
+            return int(obj)
+        except ValueError:
+            raise UnknownObject(obj) from None
+
+    def _reload(self, edit: Callable[[dict[str, Any]], None]) -> None:
+        """Edit phase's state and reload it, unless the reload would damage a Room.
+
+        phase 0.103.0 rebuilds a Room permanent's triggers from its front face on load_game
+        and loses the other door's (deviation ``reload-drops-room-triggers``). The old game is
+        kept and the step answers not_supported rather than go on with a damaged Room.
+        """
+        if self.engine is None:
+            raise NotSupported("no phase engine")
+        game = self.game
+        rooms = {
+            o["id"]: len(o.get("trigger_definitions") or [])
+            for o in game.battlefield()
+            if o.get("room_unlocks") is not None
+        }
+        state = game.state()
+        edit(state["state"])
+        new = self.engine.engine.load_game(state)
+        damaged = [oid for oid, n in rooms.items() if len(new.object(oid).get("trigger_definitions") or []) != n]
+        if damaged:
+            raise NotSupported(
+                "this needs a phase state reload, and phase 0.103.0 drops a Room permanent's door triggers on"
+                " load_game (Room on the battlefield)"
+            )
+        self._game = new
+
+    # -- state -------------------------------------------------------------------------------
+
+    def card_of(self, oid: int) -> Card:
+        """The plugin's card for a phase object."""
+        card = self._cards.get(oid)
+        if card is None:
+            obj = self._object(oid)
+            card = self._card_named(self._face_name(obj)) or self._card_named(str(obj.get("name", "")).lower())
+            if card is None:
+                raise UnknownObject(str(oid))
+            self._cards[oid] = card
+        return card
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        oid = self._id(obj)
+        if self._visible is not None and oid not in self._visible:
+            raise UnknownObject(obj)
+        data = self._object(oid)
+        card = self.card_of(oid)
+        zone = ZONES.get(str(data["zone"]), Zone.COMMAND)
+        spell = self.spell_facts(oid, data, card) if zone is Zone.STACK else None
+        unlocked: frozenset[Side] = frozenset()
+        doors = data.get("room_unlocks")
+        if zone is Zone.BATTLEFIELD and isinstance(doors, Mapping):
+            unlocked = frozenset(
+                side for side, key in ((Side.LEFT, "left_unlocked"), (Side.RIGHT, "right_unlocked")) if doors.get(key)
+            )
+        return ObjectView(
+            card=card,
+            zone=zone,
+            owner=PLAYERS[int(data["owner"])],
+            controller=PLAYERS[int(data["controller"])],
+            spell=spell,
+            unlocked=unlocked,
+            token=bool(data.get("is_token")) and oid not in self._copies,
+            copy=oid in self._copies,
+        )
+
+    def spell_facts(self, oid: int, data: Mapping[str, Any], card: Card) -> SpellFacts:
+        """The spell's facts: the adapter's record, or read from phase's stack entry for a
+        spell cast without the adapter (the phase AI, before the game loop saw it)."""
+        known = self._facts.get(oid)
+        if known is not None:
+            return known
+        entry = next((e for e in self.game.stack() if e["id"] == oid), None)
+        spell = (entry or {}).get("kind", {}).get("data") or {}
+        if not card.is_split:
+            option = CastOption.WHOLE
+        elif spell.get("casting_variant") == "Fuse":
+            option = CastOption.FUSED
+        else:
+            option = CastOption.RIGHT if str(data.get("name", "")).lower() == card.halves[1].name.lower() else CastOption.LEFT
+        context = (spell.get("ability") or {}).get("context") or {}
+        cast_from = ZONES.get(str(context.get("cast_from_zone")), Zone.HAND)
+        copy = bool(data.get("is_token"))
+        return SpellFacts(option, cast=not copy, cast_from=None if copy else cast_from, copy=copy)
+
+    def objects(self) -> Sequence[ObjectId]:
+        ids: Iterable[int] = self._visible if self._visible is not None else list(self._cards)
+        return [str(oid) for oid in ids if self._exists(oid)]
+
+    def stack(self) -> Sequence[ObjectId]:
+        out = []
+        for entry in self.game.stack():
+            oid = int(entry["id"])
+            if entry["kind"]["type"] != "Spell" or oid in self._scaffold:
+                continue
+            if self._visible is None or oid in self._visible:
+                out.append(str(oid))
+        return out
+
+    def timing(self) -> Timing:
+        game = self.game
+        return Timing(
+            active=PLAYERS[self._active],
+            phase=PHASES.get(str(game.phase), Phase.MAIN1),
+            priority=PLAYERS[int(game.priority_player())],
+            stack_empty=not game.stack(),
+        )
+
+    def set_timing(
+        self,
+        active: Player | None = None,
+        phase: Phase | None = None,
+        priority: Player | None = None,
+        stack_empty: bool | None = None,
+    ) -> None:
+        game = self.game
+        if active is not None or phase is not None:
+            seat = seat_of(active) if active is not None else self._active
+            step = PHASE_NAMES[phase] if phase is not None else str(game.phase)
+            if step in ("Untap", "Cleanup"):
+                raise NotSupported(f"phase gives no player priority during {step}")
+            self._debug("SetPhase", phase=step, active_player=seat)
+            self._active = seat
+        if stack_empty is False and not game.stack():
+            # A real object on phase's stack, so phase itself refuses sorcery-speed actions.
+            self._cast_scaffold(int(game.priority_player()), carddata.FILLER)
+        elif stack_empty is True and game.stack():
+            raise NotSupported("phase can't empty the stack without resolving or removing its objects")
+        if priority is not None and seat_of(priority) != int(game.priority_player()):
+            self._give_priority(seat_of(priority))
+
+    def _give_priority(self, seat: int) -> None:
+        game = self.game
+        if game.stack():
+            self.apply(int(game.priority_player()), PASS)
+            if int(self.game.priority_player()) == seat:
+                return
+
+        def edit(state: dict[str, Any]) -> None:
+            # With an empty stack a pass would end the step: give priority by editing the state.
+            state["priority_player"] = seat
+            state["waiting_for"] = {"type": "Priority", "data": {"player": seat}}
+
+        self._reload(edit)
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
+        seat = seat_of(owner)
+        oid = self._take(seat, carddata.front_name(card))
+        self._cards[oid] = card
+        if zone is not Zone.LIBRARY:
+            self._move(oid, zone)
+        if self._visible is not None:
+            self._visible.add(oid)
+        return str(oid)
+
+    def _move(self, oid: int, zone: Zone) -> None:
+        if zone is Zone.STACK:
+            raise NotSupported("phase can put a card onto the stack only by casting it")
+        self._debug("MoveToZone", object_id=oid, to_zone=ZONE_NAMES[zone])
+        where = self._object(oid)["zone"]
+        if where != ZONE_NAMES[zone]:
+            raise NotSupported(
+                f"phase did not move {self.card_of(oid).name!r} to the {zone} (it stays in the {str(where).lower()});"
+                " phase moves only permanent cards onto the battlefield"
+            )
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        oid = self._id(obj)
+        data = self._object(oid)
+        card = self.card_of(oid)
+        seat = int(data["owner"])
+        origin = str(data["zone"])
+        if origin != "Hand":
+            # phase casts only from its owner's hand; the rules gave the permission (aftermath,
+            # a cast copy, an effect's permission), so the card is cast from there in phase.
+            self._debug("MoveToZone", object_id=oid, to_zone="Hand")
+        try:
+            self._cast_in_phase(seat, oid, card, spell)
+        except NotSupported:
+            if origin != "Hand" and self._object(oid)["zone"] == "Hand":
+                self._debug("MoveToZone", object_id=oid, to_zone=origin)
+            raise
+        self._facts[oid] = spell
+        return str(oid)
+
+    def _cast_in_phase(self, seat: int, oid: int, card: Card, spell: SpellFacts) -> None:
+        cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
+        if self._listed(cast) is None:
+            raise NotSupported(f"phase does not offer casting {card.name!r} now (no legal target or cost in phase)")
+        self.apply(seat, cast)
+        splices = [self._id(s.object) for s in spell.spliced]
+        for _ in range(_PROMPT_LIMIT):
+            waiting = self.game.waiting_for()
+            kind = waiting["type"]
+            if kind in ("Priority", "GameOver"):
+                return
+            if kind == "ModalFaceChoice":
+                choice = self._listed({"type": "ChooseModalFace", "data": {"back_face": spell.option is CastOption.RIGHT}})
+                self._choose_or_cancel(seat, choice, f"phase does not offer the {spell.option} half of {card.name!r}")
+            elif kind == "CastingVariantChoice":
+                self._choose_or_cancel(seat, self._variant(waiting, spell.option), f"phase does not offer {card.name!r} {spell.option}")
+            elif kind == "SpliceOffer":
+                eligible = list(waiting["data"].get("eligible") or [])
+                wanted = next((s for s in splices if s in eligible), None)
+                if splices and wanted is None:
+                    self._cancel(seat)
+                    raise NotSupported(f"phase does not offer splicing object {splices[0]} onto {card.name!r}")
+                if wanted is not None:
+                    splices.remove(wanted)
+                self.apply(seat, {"type": "RespondToSpliceOffer", "data": {"card": wanted}})
+            else:
+                self.answer_prompt()
+        raise NotSupported(f"casting {card.name!r} in phase did not finish")
+
+    def _variant(self, waiting: Mapping[str, Any], option: CastOption) -> Any | None:
+        want = {
+            CastOption.LEFT: ("Normal", "Left"),
+            CastOption.RIGHT: ("Normal", "Right"),
+            CastOption.FUSED: ("Fuse", "Left"),
+        }.get(option)
+        for index, entry in enumerate(waiting["data"].get("options") or []):
+            if (entry.get("variant"), entry.get("face")) == want:
+                # The options list can hold illegal entries (deviation cast-variant-options): only a listed index counts.
+                return self._listed({"type": "ChooseCastingVariant", "data": {"index": index}})
+        return None
+
+    def _choose_or_cancel(self, seat: int, choice: Any | None, reason: str) -> None:
+        if choice is None:
+            self._cancel(seat)
+            raise NotSupported(reason)
+        self.apply(seat, choice)
+
+    def _cancel(self, seat: int) -> None:
+        cancel = self._listed({"type": "CancelCast"})
+        if cancel is not None:
+            self.apply(actor(self.game), cancel)
+
+    def answer_prompt(self, intent: Mapping[str, Any] | None = None) -> None:
+        """Answer the prompt phase waits on: with the game loop's chooser when one is set,
+        otherwise as a scenario wants it (scaffold targets first, no target for a trigger)."""
+        game = self.game
+        seat = actor(game)
+        if self.chooser is not None and not self.scripted:
+            action = self.chooser(game, seat)
+            if action is not None and action_dict(action).get("type") != "CancelCast":
+                self.apply(seat, action)
+                return
+        self.apply(seat, self._scripted_choice(game.waiting_for(), list(game.actions()), intent or {}))
+
+    def _scripted_choice(self, waiting: Mapping[str, Any], actions: list[Any], intent: Mapping[str, Any]) -> Any:
+        options = [a for a in actions if action_dict(a).get("type") != "CancelCast"]
+        if not options:
+            raise NotSupported(f"phase offers nothing but cancelling at its {waiting['type']} prompt")
+
+        def score(action: Any) -> int:
+            data = action_dict(action).get("data") or {}
+            if "door" in data:
+                return 0 if data["door"] == intent.get("door") else 5
+            target = data.get("target", "absent")
+            if target == "absent":
+                return 3
+            if isinstance(target, Mapping) and target.get("Object") == intent.get("object"):
+                return 0
+            if target is None:
+                return 1 if waiting["type"] in ("TriggerTargetSelection", "CopyRetarget") else 4
+            if isinstance(target, Mapping) and target.get("Object") in self._scaffold:
+                return 2
+            if isinstance(target, Mapping) and "Player" in target:
+                return 3
+            return 6
+
+        return min(options, key=score)
+
+    def settle(self) -> None:
+        """Scripted games: answer open prompts and resolve the triggered abilities on top of
+        the stack, so the position is the one the scenario describes (it has no triggers)."""
+        if not self.scripted:
+            return
+        for _ in range(_PROMPT_LIMIT):
+            game = self.game
+            waiting = game.waiting_for()["type"]
+            if waiting == "GameOver":
+                return
+            if waiting != "Priority":
+                self.answer_prompt()
+                continue
+            stack = game.stack()
+            if stack and stack[-1]["kind"]["type"] != "Spell":
+                self.apply(actor(game), PASS)
+                continue
+            return
+
+    def _pass_until_gone(self, oid: int, intent: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        for _ in range(_PROMPT_LIMIT):
+            game = self.game
+            if not self._on_stack(oid) and game.waiting_for()["type"] in ("Priority", "GameOver"):
+                return events
+            if game.waiting_for()["type"] == "GameOver":
+                return events
+            if game.waiting_for()["type"] != "Priority":
+                self.answer_prompt(intent)
+                continue
+            if not self._on_stack(oid):
+                return events
+            events += self.apply(actor(game), PASS)
+        raise NotSupported(f"phase did not resolve object {oid}")
+
+    def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
+        oid = self._id(obj)
+        stack = self.game.stack()
+        if not stack or stack[-1]["id"] != oid:
+            raise NotSupported(f"object {oid} is not on top of phase's stack")
+        self._pass_until_gone(oid)
+        self._facts.pop(oid, None)
+        self.correct(oid, outcome.destination, outcome.unlocked)
+        self.settle()
+
+    def correct(self, oid: int, destination: Zone | None, unlocked: frozenset[Side] = frozenset()) -> list[str]:
+        """Make phase's state match the rules' decision for a card that left the stack; returns
+        what was corrected (deviation names)."""
+        fixed: list[str] = []
+        if destination is None:
+            if self._exists(oid) and self._object(oid)["zone"] != "Stack":
+                self._debug("RemoveObject", object_id=oid)
+                fixed.append("copy-left-behind")
+            if self._visible is not None:
+                self._visible.discard(oid)
+            return fixed
+        if not self._exists(oid):
+            return fixed
+        zone = self._object(oid)["zone"]
+        if zone != ZONE_NAMES[destination]:
+            self._move(oid, destination)
+            fixed.append("aftermath-not-exiled" if destination is Zone.EXILE else "wrong-destination")
+        if destination is Zone.BATTLEFIELD and self.card_of(oid).layout is Layout.ROOM:
+            if self.view(str(oid)).unlocked != unlocked:
+                self.set_unlocked(str(oid), unlocked)
+                fixed.append("room-doors")
+        return fixed
+
+    def move(self, obj: ObjectId, zone: Zone) -> None:
+        oid = self._id(obj)
+        self._move(oid, zone)
+        self._facts.pop(oid, None)
+
+    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        oid = self._id(obj)
+        seat = int(self._object(oid)["controller"])
+        before = {e["id"] for e in self.game.stack()}
+        copier = self._cast_scaffold(seat, carddata.COPIER, {"object": oid})
+        events = self._pass_until_gone(copier, {"object": oid})
+        copied = [e["data"]["object_id"] for e in events if e["type"] == "SpellCopied"]
+        new = copied[0] if copied else next((e["id"] for e in self.game.stack() if e["id"] not in before), None)
+        if new is None:
+            raise NotSupported(f"phase made no copy of object {oid}")
+        new = int(new)
+        self._cards[new] = self.card_of(oid)
+        self._facts[new] = spell
+        self._copies.add(new)
+        if self._visible is not None:
+            self._visible.add(new)
+        self.settle()
+        return str(new)
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        # phase can't create a card copy outside the battlefield (deviation no-card-copies): a
+        # spare card of the same name from the owner's library stands in for it, marked a copy.
+        view = self.view(obj)
+        new = self._take(seat_of(view.owner), carddata.front_name(view.card))
+        self._cards[new] = view.card
+        if view.zone is not Zone.LIBRARY:
+            self._move(new, view.zone)
+        self._copies.add(new)
+        if self._visible is not None:
+            self._visible.add(new)
+        return str(new)
+
+    def copy_permanent(self, obj: ObjectId) -> ObjectId:
+        oid = self._id(obj)
+        seat = int(self._object(oid)["controller"])
+        before = {o["id"] for o in self.game.battlefield()}
+        self._debug("CreateTokenCopy", source_id=oid, owner=seat)
+        new = next((int(o["id"]) for o in self.game.battlefield() if o["id"] not in before), None)
+        if new is None:
+            raise NotSupported(f"phase made no token copy of object {oid}")
+        self._cards[new] = self.card_of(oid)
+        if self._visible is not None:
+            self._visible.add(new)
+        return str(new)
+
+    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
+        oid = self._id(obj)
+        current = self.view(obj).unlocked
+        for side in sorted(doors - current):
+            unlock = self._listed({"type": "UnlockRoomDoor", "data": {"object_id": oid, "door": SIDE_DOORS[side]}})
+            if unlock is not None:
+                # The special action, when phase allows it now (it pays the door's cost).
+                self.apply(int(self._object(oid)["controller"]), unlock)
+            else:
+                self._door_effect(carddata.UNLOCKER, oid, side)
+            self.settle()
+        for side in sorted(current - doors):
+            self._door_effect(carddata.LOCKER, oid, side)
+            self.settle()
+        if self.view(obj).unlocked != doors:
+            raise NotSupported(f"phase did not set the doors of object {oid} to {sorted(doors)}")
+
+    def _door_effect(self, scaffold: str, oid: int, side: Side) -> None:
+        intent = {"object": oid, "door": SIDE_DOORS[side]}
+        spell = self._cast_scaffold(int(self.game.priority_player()), scaffold, intent)
+        self._pass_until_gone(spell, intent)
+
+    def _cast_scaffold(self, seat: int, name: str, intent: Mapping[str, Any] | None = None) -> int:
+        oid = self._take(seat, name)
+        self._scaffold.add(oid)
+        self._debug("MoveToZone", object_id=oid, to_zone="Hand")
+        cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
+        if self._listed(cast) is None:
+            raise NotSupported(f"phase does not let the adapter cast its {name!r} now")
+        self.apply(seat, cast)
+        for _ in range(_PROMPT_LIMIT):
+            if self.game.waiting_for()["type"] == "Priority":
+                return oid
+            was_scripted = self.scripted
+            self.scripted = True
+            try:
+                self.answer_prompt(intent)
+            finally:
+                self.scripted = was_scripted
+        raise NotSupported(f"casting the adapter's {name!r} did not finish")
