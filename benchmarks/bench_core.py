@@ -42,7 +42,11 @@ def main() -> None:
     imports = []
     for _ in range(5):
         out = subprocess.run(
-            [sys.executable, "-c", "import time; t = time.perf_counter(); import splitcards; print(time.perf_counter() - t)"],
+            [
+                sys.executable,
+                "-c",
+                "import time; t = time.perf_counter(); import splitcards; print(time.perf_counter() - t)",
+            ],
             capture_output=True,
             text=True,
             check=True,
@@ -51,7 +55,9 @@ def main() -> None:
     print(f"mana_values, cold (first query of an object): {cold * 1e6:8.2f} µs")
     print(f"mana_values, cached (same object again):      {cached * 1e6:8.2f} µs   (target <= 2 µs)")
     print(f"cold / cached ratio:                          {cold / cached:8.1f}")
-    print(f"import splitcards, median of 5:               {statistics.median(imports) * 1e3:8.1f} ms   (target <= 100 ms)")
+    print(
+        f"import splitcards, median of 5:               {statistics.median(imports) * 1e3:8.1f} ms   (target <= 100 ms)"
+    )
 
 
 if __name__ == "__main__":

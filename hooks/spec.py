@@ -11,6 +11,8 @@ calls later registrations first, so a third-party plugin can refuse an action or
 decision before the built-in rules give theirs.
 """
 
+# Hook specs are signatures only: their bodies are their docstrings.
+# mypy: disable-error-code="empty-body"
 from __future__ import annotations
 
 from collections.abc import Sequence

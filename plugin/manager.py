@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import types
-from importlib import metadata
 from collections.abc import Iterable, Mapping
+from importlib import metadata
 from typing import Any
 
 import pluggy
+
 from splitcards import builtin
 from splitcards.errors import PluginFailure
 from splitcards.hooks import PROJECT_NAME, spec

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pluggy
+
 from splitcards import casting, characteristics, rooms
 from splitcards.adapters.contract import Host
 from splitcards.card import Card, Side

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from splitcards.errors import RulesConfigError
 
 ENV_VAR = "SPLITCARDS_RULES"

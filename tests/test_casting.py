@@ -25,7 +25,7 @@ def test_702_102a_fuse_only_from_casters_own_hand(table: Callable[[str], Table],
     t = table("duskmourn-2024")
     theirs = t.create(cards["Wear // Tear"], Zone.HAND, Player.P2)
     before = _snapshot(t)
-    with pytest.raises(IllegalZone, match="702.102a"):
+    with pytest.raises(IllegalZone, match=r"702.102a"):
         t.cast(theirs, F, caster=Player.P1, permission=Zone.HAND)
     assert _snapshot(t) == before
     spell = t.cast(theirs, L, caster=Player.P1, permission=Zone.HAND)
@@ -86,7 +86,7 @@ def test_702_127a_aftermath_zones(table: Callable[[str], Table], cards: dict[str
     assert t.castable(in_yard).value == (R,)
     assert t.castable(in_yard, Zone.GRAVEYARD).value == (L, R)
     assert t.castable(in_exile, Zone.EXILE).value == (L,)
-    with pytest.raises(IllegalZone, match="702.126a"):
+    with pytest.raises(IllegalZone, match=r"702.126a"):
         t.cast(in_hand, R)
 
 
@@ -124,7 +124,7 @@ def test_307_1_sorcery_half_needs_main_phase_and_empty_stack(
     ab = t.create(cards["Assault // Battery"], Zone.HAND)
     t.set_turn(phase=Phase.COMBAT)
     before = _snapshot(t)
-    with pytest.raises(IllegalTiming, match="307.1"):
+    with pytest.raises(IllegalTiming, match=r"307.1"):
         t.cast(ab, L)
     assert _snapshot(t) == before
     t.set_turn(phase=Phase.MAIN2)
@@ -181,7 +181,7 @@ def test_702_47b_same_card_once_and_only_from_hand(table: Callable[[str], Table]
     t = table("classic-2013")
     rtm = t.create(cards["Reach Through Mists"], Zone.HAND)
     ray = t.create(cards["Glacial Ray"], Zone.HAND)
-    with pytest.raises(IllegalSplice, match="702.46b"):
+    with pytest.raises(IllegalSplice, match=r"702.46b"):
         t.cast(rtm, splice=[ray, ray])
     theirs = t.create(cards["Glacial Ray"], Zone.HAND, Player.P2)
     with pytest.raises(IllegalSplice, match="caster's hand"):

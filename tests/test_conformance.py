@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.contract import AdapterInfo
+from splitcards.adapters.reference import ReferenceHost
 from splitcards.cli import main
 from splitcards.conformance.runner import Status, run_file, summary
 from splitcards.conformance.scenario import load_file
@@ -25,8 +25,10 @@ FILE = """
 format: 1
 cards:
   Assault // Battery:
-    - {name: Assault // Battery, faceName: Assault, side: a, layout: split, manaCost: "{R}", types: [Sorcery], colors: [R]}
-    - {name: Assault // Battery, faceName: Battery, side: b, layout: split, manaCost: "{3}{G}", types: [Sorcery], colors: [G]}
+    - {name: Assault // Battery, faceName: Assault, side: a, layout: split, manaCost: "{R}",
+       types: [Sorcery], colors: [R]}
+    - {name: Assault // Battery, faceName: Battery, side: b, layout: split, manaCost: "{3}{G}",
+       types: [Sorcery], colors: [G]}
 scenarios:
   - id: mv
     rules: [classic-2009, current]

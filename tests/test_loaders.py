@@ -99,7 +99,7 @@ def test_atomic_cards_load_all_or_nothing(tmp_path: Path) -> None:
 def test_atomic_file_that_is_not_json_is_named(tmp_path: Path) -> None:
     path = tmp_path / "AtomicCards.json"
     path.write_text("{nope")
-    with pytest.raises(CardDataError, match="AtomicCards.json"):
+    with pytest.raises(CardDataError, match=r"AtomicCards.json"):
         cards_from_atomic_file(path)
 
 

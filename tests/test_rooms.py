@@ -17,7 +17,7 @@ def _kinds(t: Table) -> list[tuple[str, str | None]]:
 
 
 def test_709_5d_cast_door_unlocks_as_it_enters(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND)
     t.cast(room, CastOption.RIGHT)
     t.resolve()
@@ -30,7 +30,7 @@ def test_709_5d_cast_door_unlocks_as_it_enters(table: Callable[[str], Table], ca
 def test_709_5_locked_room_has_no_name_cost_or_text_but_keeps_types(
     table: Callable[[str], Table], cards: dict[str, Card]
 ) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     assert t.characteristic(room, "names").value == ()
     assert t.characteristic(room, "mana_costs").value == ()
@@ -41,7 +41,7 @@ def test_709_5_locked_room_has_no_name_cost_or_text_but_keeps_types(
 
 
 def test_709_5h_unlock_trigger_only_for_its_own_door(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     t.unlock(room, RIGHT)
     assert ("unlock_trigger", "left") not in _kinds(t)
@@ -50,7 +50,7 @@ def test_709_5h_unlock_trigger_only_for_its_own_door(table: Callable[[str], Tabl
 
 
 def test_709_5i_fully_unlocked_again_after_relock(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     t.unlock(room, LEFT, UnlockBy.EFFECT)
     t.unlock(room, RIGHT, UnlockBy.EFFECT)
@@ -61,7 +61,7 @@ def test_709_5i_fully_unlocked_again_after_relock(table: Callable[[str], Table],
 
 
 def test_709_5e_116_2m_unlock_timing(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     changes: list[Callable[[Table], None]] = [
         lambda g: g.set_turn(phase=Phase.COMBAT),
@@ -70,11 +70,11 @@ def test_709_5e_116_2m_unlock_timing(table: Callable[[str], Table], cards: dict[
         lambda g: g.set_turn(priority=Player.P2),
     ]
     for change in changes:
-        t2 = table()
+        t2 = table("duskmourn-2024")
         r2 = t2.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
         change(t2)
         assert not t2.can_unlock(r2, LEFT).value
-        with pytest.raises(IllegalTiming, match="116.2m"):
+        with pytest.raises(IllegalTiming, match=r"116.2m"):
             t2.unlock(r2, LEFT)
         assert t2.view(r2).unlocked == frozenset()
         t2.unlock(r2, LEFT, UnlockBy.EFFECT)  # 709.5f: an effect has no timing of its own
@@ -83,9 +83,9 @@ def test_709_5e_116_2m_unlock_timing(table: Callable[[str], Table], cards: dict[
 
 
 def test_709_5f_g_already_unlocked_or_locked(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
-    with pytest.raises(AlreadyLocked, match="709.5g"):
+    with pytest.raises(AlreadyLocked, match=r"709.5g"):
         t.lock(room, LEFT)
     t.unlock(room, LEFT)
     events = list(t.events)
@@ -96,7 +96,7 @@ def test_709_5f_g_already_unlocked_or_locked(table: Callable[[str], Table], card
 
 
 def test_709_5j_doors_only_on_room_permanents(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     in_hand = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND)
     bears = t.create(cards["Grizzly Bears"], Zone.BATTLEFIELD)
     for obj in (in_hand, bears):
@@ -109,7 +109,7 @@ def test_709_5j_doors_only_on_room_permanents(table: Callable[[str], Table], car
 def test_709_5d_room_put_onto_battlefield_or_flickered_enters_locked(
     table: Callable[[str], Table], cards: dict[str, Card]
 ) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND)
     t.cast(room, CastOption.LEFT)
     t.resolve()
@@ -119,7 +119,7 @@ def test_709_5d_room_put_onto_battlefield_or_flickered_enters_locked(
 
 
 def test_709_5b_copy_of_room_spell_enters_with_cast_door(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND)
     spell = t.cast(room, CastOption.LEFT)
     token = t.copy_spell(spell)
@@ -132,7 +132,7 @@ def test_709_5b_copy_of_room_spell_enters_with_cast_door(table: Callable[[str], 
 def test_709_5b_copy_of_room_permanent_has_no_designations(
     table: Callable[[str], Table], cards: dict[str, Card]
 ) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND)
     t.cast(room, CastOption.RIGHT)
     t.resolve()
@@ -148,7 +148,7 @@ def test_rooms_refused_before_duskmourn(table: Callable[[str], Table], cards: di
 
 
 def test_room_spell_cannot_be_fused(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    t = table()
+    t = table("duskmourn-2024")
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND)
     with pytest.raises(IllegalCast):
         t.cast(room, CastOption.FUSED)

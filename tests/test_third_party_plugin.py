@@ -38,7 +38,12 @@ def check_cast(rules, request, timing, board):
         return IllegalCast("house rule: no fuse at this table", ("house",), rules.name)
     return None
 """
-HOUSE_RULE = "version: house-naming\nextends: current\ndescription: Name both halves, as in 2009.\nnaming: {choose: both_halves}\n"
+HOUSE_RULE = """\
+version: house-naming
+extends: current
+description: Name both halves, as in 2009.
+naming: {choose: both_halves}
+"""
 VERSIONS = "import sys; from splitcards.cli import main; sys.exit(main(['versions']))"
 CHECK = """
 from splitcards.adapters.reference import ReferenceHost
@@ -68,7 +73,9 @@ def _wheel(tmp_path: Path) -> Path:
         "house_naming/__init__.py": PLUGIN,
         "house_naming/house-naming.yaml": HOUSE_RULE,
         "house_naming-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: house-naming\nVersion: 1.0\n",
-        "house_naming-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        "house_naming-1.0.dist-info/WHEEL": (
+            "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+        ),
         "house_naming-1.0.dist-info/entry_points.txt": "[splitcards]\nhouse = house_naming\n",
     }
     record = []

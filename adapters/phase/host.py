@@ -296,12 +296,20 @@ class PhaseHost:
         edit(state["state"])
         new = self.engine.engine.load_game(state)
         damaged = [oid for oid, n in rooms.items() if len(new.object(oid).get("trigger_definitions") or []) != n]
-        if damaged:
+        if any(not _reenters_unchanged(new.object(oid)) for oid in damaged):
             raise NotSupported(
-                "this needs a phase state reload, and phase 0.103.0 drops a Room permanent's door triggers on"
-                " load_game (Room on the battlefield)"
+                "this needs a phase state reload, and phase 0.103.0 drops the door triggers of a Room permanent"
+                " that has an unlocked door, counters, attachments or is tapped (deviation reload-drops-room-triggers)"
             )
         self._game = new
+        for oid in damaged:
+            # A locked, untouched Room that leaves and re-enters uncast is the same for the rules
+            # (both doors locked, 709.5d), and phase rebuilds both doors' triggers as it enters.
+            self._debug("MoveToZone", object_id=oid, to_zone="Exile")
+            self._debug("MoveToZone", object_id=oid, to_zone="Battlefield")
+            if len(self.game.object(oid).get("trigger_definitions") or []) != rooms[oid]:
+                self._game = game
+                raise NotSupported("phase could not restore a Room's door triggers after a state reload")
 
     # -- state -------------------------------------------------------------------------------
 
@@ -708,3 +716,15 @@ class PhaseHost:
             finally:
                 self.scripted = was_scripted
         raise NotSupported(f"casting the adapter's {name!r} did not finish")
+
+
+def _reenters_unchanged(obj: Mapping[str, Any]) -> bool:
+    doors = obj.get("room_unlocks") or {}
+    return not (
+        doors.get("left_unlocked")
+        or doors.get("right_unlocked")
+        or obj.get("tapped")
+        or obj.get("counters")
+        or obj.get("attachments")
+        or obj.get("attached_to") is not None
+    )

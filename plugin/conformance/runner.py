@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 import pluggy
+
 from splitcards import characteristics as ch
 from splitcards.adapters.contract import Host
 from splitcards.card import Side
@@ -234,8 +235,11 @@ class _Run:
                 a = table.has_name(obj, str(arg.get("name")))
                 return a.value, a.rules
             if q == "compare":
+                value = arg.get("value")
+                if not isinstance(value, (int, str)):
+                    raise ScenarioError(f"{key}.value: must be a number or a color")
                 try:
-                    a = table.compare(obj, str(arg.get("characteristic")), str(arg.get("op")), arg.get("value"))
+                    a = table.compare(obj, str(arg.get("characteristic")), str(arg.get("op")), value)
                 except ValueError as exc:
                     raise ScenarioError(f"{key}: {exc}") from exc
                 return a.value, a.rules

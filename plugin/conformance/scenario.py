@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from splitcards.card import Card
 from splitcards.errors import CardDataError, ScenarioError
 from splitcards.loaders import card_from_mtgjson

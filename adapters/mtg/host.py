@@ -1,0 +1,565 @@
+"""The python-mtg host: split-card primitives carried out on a real python-mtg game.
+
+Every object the adapter creates is one engine object; what the engine sees of it (its
+``instance_of`` card and castability facts) follows the face the rules give it
+(:mod:`splitcards.adapters.mtg.facts`). The split-card state the engine has no relation for is
+kept in the game state under ``_split_*`` keys, which the engine never evaluates but which
+``copy()``, ``serialize()`` and ``push``/``pop`` carry along: the card pool, each object's card,
+face, owner, spell facts, unlocked doors, token and copy marks, and timing the engine has no
+fact for (priority held by the non-active player, a stack declared non-empty).
+
+Timing is read from the engine's own relations (``active_player``, ``current_step``,
+``on_stack``); whoever is to move holds priority unless a scenario said otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from splitcards.adapters.mtg import facts, zones
+from splitcards.adapters.mtg.engine import SEATS_KEY, mtg_module, quiet, starting_state
+from splitcards.adapters.mtg.facts import CARD_OF_KEY, Face, State
+from splitcards.card import Card, Half, Side
+from splitcards.casting import Resolution
+from splitcards.errors import UnknownObject
+from splitcards.loaders import card_from_mtgjson
+from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Spliced, Timing, Zone
+from splitcards.versions import RuleVersion
+
+OWNER_KEY = "_split_owner"  # {object: "p1" | "p2"}
+SPELL_KEY = "_split_spell"  # {object: encoded SpellFacts} for the adapter's spells on the stack
+DOORS_KEY = "_split_doors"  # {(object, "left" | "right")}: unlocked designations
+TOKENS_KEY = "_split_tokens"  # {(object,)}
+COPIES_KEY = "_split_copies"  # {(object,)}
+TIMING_KEY = "_split_timing"  # {"priority": "p1" | "p2", "stack_empty": bool}: what the engine can't say
+RULES_KEY = "_split_rules"  # the rule version's name
+SEQ_KEY = "_split_seq"  # the last object number handed out
+
+_STEPS = {
+    Phase.UNTAP: "untap",
+    Phase.UPKEEP: "upkeep",
+    Phase.DRAW: "draw",
+    Phase.MAIN1: "precombat_main",
+    Phase.COMBAT: "beginning_of_combat",
+    Phase.MAIN2: "postcombat_main",
+    Phase.END: "end",
+    Phase.CLEANUP: "cleanup",
+}
+_PHASES = {step: phase for phase, step in _STEPS.items()} | {
+    "declare_attackers": Phase.COMBAT,
+    "declare_blockers": Phase.COMBAT,
+    "combat_damage": Phase.COMBAT,
+    "end_of_combat": Phase.COMBAT,
+}
+
+# Instance-level facts an object carries in the engine, dropped when it ceases to exist.
+_INSTANCE_RELATIONS = (
+    "instance_of",
+    "printed_control",
+    "spell_type",
+    "mana_cost",
+    "mana_generic",
+    "mana_pip",
+    "x_count",
+    "printed_type",
+    "printed_subtype",
+    "printed_color",
+    "printed_keyword",
+    "printed_power",
+    "printed_toughness",
+    "has_supertype",
+    "land_produces",
+    "tapped",
+    "_sick",
+    "_is_copy",
+)
+
+
+class MtgHost:
+    """One python-mtg game (``--host mtg``).
+
+    ``MtgHost(rules)`` starts the scenario position (seats ``p1`` and ``p2``, libraries of
+    Islands, empty hands, ``p1``'s precombat main phase). :meth:`from_decks` starts a normal game
+    from deck lists. ``game`` is the :class:`mtg.Game`: its ``legal_moves`` offer the split-card
+    moves of :mod:`splitcards.adapters.mtg.moves` as well as the engine's own.
+
+    Host primitives edit the current position: they are not moves, and ``game.pop()`` does not
+    undo them.
+    """
+
+    name = "mtg"
+
+    def __init__(self, rules: RuleVersion, game: Any = None) -> None:
+        mtg = mtg_module()
+        from splitcards.adapters.mtg import moves
+
+        moves.install(rules)
+        self.rules = rules
+        self._live: State | None = None
+        if game is None:
+            state = starting_state()
+            state[RULES_KEY] = rules.name
+            game = mtg.Game.from_state(state)
+        elif game.state.get(RULES_KEY) != rules.name:
+            state = _clone(game.state)
+            state[RULES_KEY] = rules.name
+            game._state = state
+        self.game = game
+
+    @classmethod
+    def from_decks(
+        cls, rules: RuleVersion, cards: Sequence[Card], decks: Mapping[str, Sequence[str]], **options: Any
+    ) -> MtgHost:
+        """A normal game of two seats from deck lists (``{seat: [card names]}``, the first seat
+        starts). ``cards`` are the split cards (and any others) whose faces the adapter supplies:
+        the engine's data has only the first half of a split card. ``options`` go to
+        :class:`mtg.Game` (``seed``, ``variant``, ``explicit_lands``, ``starting_hand``...).
+        """
+        mtg = mtg_module()
+        if len(decks) != 2:
+            raise ValueError(f"a split-card game has two players, got {len(decks)} decks")
+        split = {c.name for c in cards if c.is_split}
+        missing = sorted({n for deck in decks.values() for n in deck if " // " in n} - split)
+        if missing:
+            raise ValueError(f"split cards without faces (pass them in cards): {', '.join(missing)}")
+        game = mtg.Game(decks={seat: list(deck) for seat, deck in decks.items()}, **options)
+        state = _clone(game.state)
+        state[SEATS_KEY] = dict(zip((p.value for p in Player), decks, strict=True))
+        state[RULES_KEY] = rules.name
+        host = cls._over(state, rules)
+        host.prepare(cards)
+        host._adopt()
+        game._state = state
+        return cls(rules, game)
+
+    @classmethod
+    def _over(cls, state: State, rules: RuleVersion) -> MtgHost:
+        """A host that edits ``state`` in place (inside the engine's own transitions)."""
+        host = cls.__new__(cls)
+        host.rules = rules
+        host._live = state
+        host.game = None
+        return host
+
+    @property
+    def state(self) -> State:
+        """The current position (never mutate it: copies and history share it)."""
+        if self._live is not None:
+            return self._live
+        state: State = self.game.state
+        return state
+
+    @contextlib.contextmanager
+    def _edit(self) -> Iterator[State]:
+        if self._live is not None:
+            yield self._live
+            return
+        state = _clone(self.game.state)
+        yield state
+        self.game._state = state
+
+    # -- players -------------------------------------------------------------------------
+
+    def seat(self, player: Player) -> str:
+        """The engine's name for a player."""
+        seat: str = self.state[SEATS_KEY][player.value]
+        return seat
+
+    def player(self, seat: str) -> Player:
+        """The rules' name for an engine seat."""
+        for name, found in self.state[SEATS_KEY].items():
+            if found == seat:
+                return Player(name)
+        raise ValueError(f"seat {seat!r} is not one of the two players")
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def prepare(self, cards: Sequence[Card]) -> None:
+        """Write card facts for every face of every card this game may create."""
+        with self._edit() as state:
+            for card in cards:
+                facts.register(state, card)
+
+    def _adopt(self) -> None:
+        # Objects the engine built from deck lists point at its truncated record: give them the
+        # whole card (the engine's record of a split card is named like the card).
+        from mtg._text import slug
+
+        state = self.state
+        pool = state.get(facts.CARDS_KEY, {})
+        by_slug = {slug(name): name for name in pool}
+        for obj, card_id in sorted(state.get("instance_of", ())):
+            name = by_slug.get(card_id)
+            if name is None:
+                continue
+            card = facts.card_named(state, name)
+            state[CARD_OF_KEY] = {**state.get(CARD_OF_KEY, {}), obj: name}
+            owner = next(p for (p, o) in state["printed_control"] if o == obj)
+            state[OWNER_KEY] = {**state.get(OWNER_KEY, {}), obj: self.player(owner).value}
+            on_battlefield = (obj,) in state.get("on_battlefield", ())
+            facts.set_face(state, obj, card, facts.resting_face(card, on_battlefield, ()))
+
+    # -- state -----------------------------------------------------------------------------
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        state = self.state
+        zone = zones.zone_of(state, obj)
+        if zone is None:
+            raise UnknownObject(obj)
+        name = state.get(CARD_OF_KEY, {}).get(obj)
+        card = facts.card_named(state, name) if name is not None else self._engine_card(obj)
+        controllers = [p for (p, o) in state.get("printed_control", ()) if o == obj]
+        owner_name = state.get(OWNER_KEY, {}).get(obj)
+        owner = Player(owner_name) if owner_name else self.player(sorted(controllers)[0])
+        if zone is Zone.STACK:
+            controller = self.player(state["_stack_info"][obj])
+        else:
+            controller = self.player(controllers[-1]) if len(controllers) == 1 else owner
+        return ObjectView(
+            card,
+            zone,
+            owner,
+            controller,
+            _decode_spell(state, state.get(SPELL_KEY, {}).get(obj)) if zone is Zone.STACK else None,
+            frozenset(Side(d) for (o, d) in state.get(DOORS_KEY, ()) if o == obj),
+            (obj,) in state.get(TOKENS_KEY, ()),
+            (obj,) in state.get(COPIES_KEY, ()),
+        )
+
+    def _engine_card(self, obj: ObjectId) -> Card:
+        # An object of the engine's own (a deck card, a token): described from the engine's data.
+        from mtg import game
+
+        state = self.state
+        card_id = next((c for (o, c) in state.get("instance_of", ()) if o == obj), obj)
+        return _engine_card(game._name_from_slug(card_id), state, obj)
+
+    def objects(self) -> Sequence[ObjectId]:
+        state = self.state
+        known = list(state.get(CARD_OF_KEY, {}))
+        present = set(zones.members(state))
+        return [o for o in known if o in present] + sorted(present - set(known))
+
+    def stack(self) -> Sequence[ObjectId]:
+        return zones.stack(self.state)
+
+    def timing(self) -> Timing:
+        state = self.state
+        from mtg.engine import env
+
+        override = state.get(TIMING_KEY, {})
+        priority = override.get("priority")
+        stack_empty = override.get("stack_empty")
+        return Timing(
+            active=self.player(env._active(state)),
+            phase=_PHASES[env._step(state)],
+            priority=Player(priority) if priority else self.player(env.to_move(state)),
+            stack_empty=stack_empty if stack_empty is not None else not state.get("on_stack"),
+        )
+
+    def set_timing(
+        self,
+        active: Player | None = None,
+        phase: Phase | None = None,
+        priority: Player | None = None,
+        stack_empty: bool | None = None,
+    ) -> None:
+        before = self.timing()
+        with self._edit() as state:
+            if active is not None:
+                state["active_player"] = {(self.seat(active),)}
+            if phase is not None:
+                state["current_step"] = {(_STEPS[phase],)}
+            override = dict(state.get(TIMING_KEY, {}))
+            override["priority"] = (priority or before.priority).value
+            if stack_empty is not None:
+                override["stack_empty"] = stack_empty
+            state[TIMING_KEY] = override
+
+    # -- actions -------------------------------------------------------------------------
+
+    def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
+        with self._edit() as state:
+            facts.register(state, card)
+            return self._new_object(state, card, zone, owner)
+
+    def _new_object(self, state: State, card: Card, zone: Zone, owner: Player, controller: Player | None = None) -> str:
+        from mtg._text import slug
+
+        number = state.get(SEQ_KEY, 0) + 1
+        state[SEQ_KEY] = number
+        obj = f"{slug(card.name)}__o{number}"
+        seat = self.seat(controller or owner)
+        state["printed_control"] = state.get("printed_control", set()) | {(seat, obj)}
+        state[CARD_OF_KEY] = {**state.get(CARD_OF_KEY, {}), obj: card.name}
+        state[OWNER_KEY] = {**state.get(OWNER_KEY, {}), obj: owner.value}
+        state["has_supertype"] = state.get("has_supertype", set()) | {
+            (obj, s.lower()) for s in card.halves[0].supertypes
+        }
+        facts.set_face(state, obj, card, facts.resting_face(card, zone is Zone.BATTLEFIELD, ()))
+        _add_mana_abilities(state, obj, card)
+        zones.place(state, obj, zone, self.seat(owner))
+        if zone is Zone.BATTLEFIELD:
+            self._entered(state, obj, seat)
+        return obj
+
+    def _entered(self, state: State, obj: str, seat: str) -> None:
+        state["_sick"] = state.get("_sick", set()) | {(obj,)}
+        if any(o == obj for (o, _c) in state.get("land_produces", ())):
+            from mtg import driver
+
+            with quiet():
+                driver._refresh_mana_pool(state, seat)
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        view = self.view(obj)
+        from mtg import driver
+
+        with self._edit() as state:
+            seat = self.seat(view.controller)
+            if obj in state.get(CARD_OF_KEY, {}):
+                facts.set_face(state, obj, view.card, facts.cast_face(view.card, spell.option))
+            zones.remove(state, obj)
+            _forget(state, DOORS_KEY, obj)
+            state[SPELL_KEY] = {**state.get(SPELL_KEY, {}), obj: _encode_spell(state, spell)}
+            self._splice(state, obj, view.card, spell)
+            with quiet():
+                driver._stack_push(state, obj, seat)
+                driver._choose_mode(state, obj)
+                driver._note_cast(state, obj)
+                driver._fire_cast_triggers(state, seat, obj)
+        return obj
+
+    def _splice(self, state: State, obj: str, card: Card, spell: SpellFacts) -> None:
+        # The engine has no splice: the spell gets a card id of its own whose abilities are its
+        # face's followed by each spliced card's (702.47b); leaving the stack ends it (702.47e).
+        if not spell.spliced:
+            return
+        face = facts.cast_face(card, spell.option)
+        spliced_id = f"{facts.face_slug(card.name, face)}_spliced_{obj}"
+        sources = [facts.face_slug(card.name, face)]
+        for spliced in spell.spliced:
+            name = state[CARD_OF_KEY].get(spliced.object)
+            if name is not None:
+                sources.append(facts.face_slug(name, Face.WHOLE))
+        for rel in ("card_type", "card_subtype", "card_color", "card_ability", "card_effect", "ability_trigger"):
+            rows = set(state.get(rel, set()))
+            for n, source in enumerate(sources):
+                for row in state.get(rel, ()):
+                    if row[0] != source:
+                        continue
+                    if rel == "card_effect":
+                        rows.add((spliced_id, f"s{n}_{row[1]}", int(row[2]) + 100 * n, *row[3:]))
+                    elif rel in ("card_ability", "ability_trigger"):
+                        rows.add((spliced_id, f"s{n}_{row[1]}", *row[2:]))
+                    elif n == 0:
+                        rows.add((spliced_id, *row[1:]))
+            state[rel] = rows
+        state["instance_of"] = {r for r in state["instance_of"] if r[0] != obj} | {(obj, spliced_id)}
+        facts.rematerialize(state, obj)
+
+    def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
+        view = self.view(obj)
+        from mtg import driver
+
+        with self._edit() as state:
+            with quiet():
+                # The engine follows the face's instructions (a fused face: left's, then right's).
+                driver._resolve_top(state)
+                driver._fire_lifegain_triggers(state)
+                driver._fire_counter_placed_triggers(state)
+                driver._fire_you_do_costs(state)
+            # The engine moved the card where it thinks it goes; the rules decide (aftermath exile,
+            # a Room's unlocked door, a copy ceasing to exist).
+            zones.remove(state, obj)
+            _forget(state, SPELL_KEY, obj)
+            if outcome.destination is None:
+                self._delete(state, obj)
+                return
+            if outcome.token:
+                state[TOKENS_KEY] = state.get(TOKENS_KEY, set()) | {(obj,)}
+            state["_is_copy"] = state.get("_is_copy", set()) - {(obj,)}
+            self._settle(state, obj, view, outcome.destination, outcome.unlocked)
+
+    def _settle(self, state: State, obj: str, view: ObjectView, zone: Zone, unlocked: frozenset[Side]) -> None:
+        """Put a card that left the stack (or moved) into ``zone`` with the face it has there."""
+        keeper = view.controller if zone is Zone.BATTLEFIELD else view.owner
+        seat = self.seat(keeper)
+        state["printed_control"] = {r for r in state.get("printed_control", set()) if r[1] != obj} | {(seat, obj)}
+        state[DOORS_KEY] = {r for r in state.get(DOORS_KEY, set()) if r[0] != obj} | {(obj, d.value) for d in unlocked}
+        if obj in state.get(CARD_OF_KEY, {}):
+            facts.set_face(state, obj, view.card, facts.resting_face(view.card, zone is Zone.BATTLEFIELD, unlocked))
+        zones.place(state, obj, zone, seat)
+        if zone is Zone.BATTLEFIELD:
+            self._entered(state, obj, seat)
+
+    def _delete(self, state: State, obj: str) -> None:
+        for rel in _INSTANCE_RELATIONS:
+            if rel in state:
+                state[rel] = {r for r in state[rel] if r[0] != obj and r[-1] != obj}
+        for key in (CARD_OF_KEY, OWNER_KEY, facts.FACE_KEY, SPELL_KEY):
+            _forget(state, key, obj)
+        for key in (DOORS_KEY, TOKENS_KEY, COPIES_KEY):
+            _forget(state, key, obj)
+
+    def move(self, obj: ObjectId, zone: Zone) -> None:
+        if zone is Zone.STACK:
+            raise ValueError("use cast to put a card onto the stack")
+        view = self.view(obj)
+        with self._edit() as state:
+            zones.remove(state, obj)
+            _forget(state, SPELL_KEY, obj)
+            state["_is_copy"] = state.get("_is_copy", set()) - {(obj,)}
+            state["tapped"] = state.get("tapped", set()) - {(obj,)}
+            self._settle(state, obj, _owned(view), zone, frozenset())
+
+    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        view = self.view(obj)
+        from mtg import driver
+
+        with self._edit() as state:
+            seat = self.seat(view.controller)
+            with quiet():
+                (copy,) = driver._copy_spell(state, obj, seat, 1)
+            state[CARD_OF_KEY] = {**state.get(CARD_OF_KEY, {}), copy: view.card.name}
+            state[OWNER_KEY] = {**state.get(OWNER_KEY, {}), copy: view.owner.value}
+            facts.set_face(state, copy, view.card, facts.cast_face(view.card, spell.option))
+            state[SPELL_KEY] = {**state.get(SPELL_KEY, {}), copy: _encode_spell(state, spell)}
+            state[COPIES_KEY] = state.get(COPIES_KEY, set()) | {(copy,)}
+        return str(copy)
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        view = self.view(obj)
+        with self._edit() as state:
+            facts.register(state, view.card)
+            copy = self._new_object(state, view.card, view.zone, view.owner, view.controller)
+            state[COPIES_KEY] = state.get(COPIES_KEY, set()) | {(copy,)}
+        return copy
+
+    def copy_permanent(self, obj: ObjectId) -> ObjectId:
+        view = self.view(obj)
+        with self._edit() as state:
+            facts.register(state, view.card)
+            copy = self._new_object(state, view.card, Zone.BATTLEFIELD, view.controller)
+            state[TOKENS_KEY] = state.get(TOKENS_KEY, set()) | {(copy,)}
+        return copy
+
+    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
+        view = self.view(obj)
+        with self._edit() as state:
+            state[DOORS_KEY] = {r for r in state.get(DOORS_KEY, set()) if r[0] != obj} | {(obj, d.value) for d in doors}
+            facts.set_face(state, obj, view.card, facts.resting_face(view.card, view.zone is Zone.BATTLEFIELD, doors))
+            for door in sorted(doors - view.unlocked):
+                _fire_unlock_trigger(state, obj, view, door, self.seat(view.controller))
+
+    # -- game moves ------------------------------------------------------------------------
+
+    def events(self) -> list[dict[str, str]]:
+        """The plugin events of the split-card moves made in this game so far."""
+        from splitcards.adapters.mtg.moves import EVENTS_KEY
+
+        return list(self.state.get(EVENTS_KEY, []))
+
+
+def _clone(state: State) -> State:
+    from mtg import driver
+
+    cloned: State = driver.clone_state(state)
+    return cloned
+
+
+def _forget(state: State, key: str, obj: str) -> None:
+    value = state.get(key)
+    if isinstance(value, dict) and obj in value:
+        state[key] = {k: v for k, v in value.items() if k != obj}
+    elif isinstance(value, set):
+        state[key] = {r for r in value if r[0] != obj}
+
+
+def _owned(view: ObjectView) -> ObjectView:
+    # A card that changes zones other than by resolving is under its owner's control.
+    return ObjectView(view.card, view.zone, view.owner, view.owner, token=view.token, copy=view.copy)
+
+
+def _encode_spell(state: State, spell: SpellFacts) -> tuple[Any, ...]:
+    spliced = tuple((s.object, state[CARD_OF_KEY].get(s.object, s.half.name)) for s in spell.spliced)
+    return (spell.option.value, spell.cast, spell.cast_from.value if spell.cast_from else "", spliced, spell.copy)
+
+
+def _decode_spell(state: State, row: Any) -> SpellFacts | None:
+    if row is None:
+        return None
+    option, cast, cast_from, spliced, copy = row
+    return SpellFacts(
+        CastOption(option),
+        bool(cast),
+        Zone(cast_from) if cast_from else None,
+        tuple(Spliced(obj, facts.card_named(state, name).halves[0]) for obj, name in spliced),
+        bool(copy),
+    )
+
+
+def _add_mana_abilities(state: State, obj: str, card: Card) -> None:
+    # A land or mana rock the engine knows keeps its mana abilities.
+    entry = facts.corpus_entry(card.name)
+    if card.is_split or entry is None:
+        return
+    from mtg import bridge_to_engine
+
+    scratch: State = {}
+    bridge_to_engine._register_colored(scratch, obj, dict(entry))
+    for rel, rows in scratch.items():
+        if rel not in ("mana_generic", "mana_pip", "x_count"):
+            state[rel] = state.get(rel, set()) | rows
+
+
+def _fire_unlock_trigger(state: State, obj: str, view: ObjectView, door: Side, seat: str) -> None:
+    # "When you unlock this door" (709.5h) is no event of the engine: apply the door's triggered
+    # ability (if the engine's data has its effects) as it triggers, choices left to the driver.
+    if not view.card.is_room or not view.card.half(door).unlock_trigger:
+        return
+    from mtg import driver
+
+    card_id = facts.face_slug(view.card.name, Face.LEFT if door is Side.LEFT else Face.RIGHT)
+    triggered = {a for (c, a, kind) in state.get("card_ability", ()) if c == card_id and kind == "triggered"}
+    pending = {
+        (f"{obj}_unlock_{door.value}_{seq}", verb, int(amount) if str(amount).isdigit() else 0, target, obj, seat)
+        for (c, a, seq, verb, amount, target, _extra, _cond) in state.get("card_effect", ())
+        if c == card_id and a in triggered
+    }
+    if pending:
+        with quiet():
+            driver._apply_effects(state, pending)
+
+
+@cache
+def _engine_card_cached(name: str) -> Card | None:
+    entry = facts.corpus_entry(name)
+    if entry is None:
+        return None
+    face = {
+        "name": name,
+        "layout": "normal",
+        "manaCost": entry.get("manaCost") or "",
+        "type": entry.get("type") or "",
+        "types": list(entry.get("types") or []) or ["Card"],
+        "subtypes": list(entry.get("subtypes") or []),
+        "supertypes": list(entry.get("supertypes") or []),
+        "colors": sorted({c for c in "WUBRG" if "{" + c in (entry.get("manaCost") or "")}),
+        "text": entry.get("text") or "",
+    }
+    return card_from_mtgjson([face], name)
+
+
+def _engine_card(name: str, state: State, obj: str) -> Card:
+    card = _engine_card_cached(name)
+    if card is not None:
+        return card
+    types = tuple(sorted(t.capitalize() for (o, t) in state.get("printed_type", ()) if o == obj))
+    subtypes = tuple(sorted(t.capitalize() for (o, t) in state.get("printed_subtype", ()) if o == obj))
+    colors = frozenset(facts.LETTERS[c] for (o, c) in state.get("printed_color", ()) if o == obj and c in facts.LETTERS)
+    line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
+    return Card(name, (Half(name, None, line, types, subtypes, colors=colors),))
