@@ -54,14 +54,17 @@ class CastDecision:
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """What happens as a spell resolves: the order its instructions are followed in, where the
-    card goes (``None``: a copy ceases to exist), the unlocked designations a Room enters with."""
+    """What happens as a spell resolves: the order its instructions are followed in (by the name
+    of the face whose text they are), where the card goes (``None``: a copy ceases to exist), the
+    unlocked designations a Room enters with, and the names of the spell that follows every
+    instruction: text a splice added that names its own card means this spell (702.47c)."""
 
     instructions: tuple[str, ...]
     destination: Zone | None
     token: bool
     unlocked: frozenset[Side]
     rules: tuple[str, ...]
+    performed_by: tuple[str, ...] = ()
 
 
 def check_card_exists(card: Card, rules: RuleVersion) -> None:
@@ -313,19 +316,20 @@ def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     if spell is None:
         raise ValueError("only a spell on the stack resolves")
     halves = cast_halves(view.card, spell.option)
-    order = tuple(h.name for h in halves) + tuple(s.half.name for s in spell.spliced)
+    own = tuple(h.name for h in halves)
+    order = own + tuple(s.half.name for s in spell.spliced)
     cited = rules.cite("resolve")
     if spell.option is CastOption.FUSED:
         cited += rules.cite("fuse_order")
     if spell.spliced:
-        cited += rules.cite("splice_order")
+        cited += rules.cite("splice_order", "splice_characteristics")
     if all(h.is_permanent for h in halves):
         side = spell.option.side
         unlocked = frozenset({side}) if view.card.is_room and rules.rooms and side is not None else frozenset()
         if unlocked:
             cited += rules.cite("room_enters")
-        return Resolution(order, Zone.BATTLEFIELD, spell.copy, unlocked, cited + rules.cite("enter_battlefield"))
+        return Resolution(order, Zone.BATTLEFIELD, spell.copy, unlocked, cited + rules.cite("enter_battlefield"), own)
     if spell.copy:
-        return Resolution(order, None, False, frozenset(), cited + rules.cite("copy_spell"))
+        return Resolution(order, None, False, frozenset(), cited + rules.cite("copy_spell"), own)
     destination, leave_rules = leave_stack_destination(view, rules, Zone.GRAVEYARD)
-    return Resolution(order, destination, False, frozenset(), cited + leave_rules)
+    return Resolution(order, destination, False, frozenset(), cited + leave_rules, own)

@@ -74,6 +74,12 @@ class IllegalTiming(IllegalAction):
     kind = "illegal_timing"
 
 
+class IllegalChoice(IllegalAction):
+    """A choice (a card name, a door) that is not among the legal answers."""
+
+    kind = "illegal_choice"
+
+
 class IllegalSplice(IllegalAction):
     """A splice the rules forbid."""
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from splitcards.card import Side
-from splitcards.errors import AlreadyLocked, AlreadyUnlocked, IllegalTiming, NotARoom, NotController
+from splitcards.card import Card, Side
+from splitcards.errors import AlreadyLocked, AlreadyUnlocked, IllegalChoice, IllegalTiming, NotARoom, NotController
+from splitcards.mana import ManaCost
 from splitcards.model import Answer, Event, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
 from splitcards.versions import RuleVersion
 
@@ -18,6 +19,26 @@ def check_room(view: ObjectView, rules: RuleVersion) -> None:
         raise NotARoom(
             f"{view.card.name!r} is not {what}{where}", rules.cite("room") if rules.rooms else (), rules.name
         )
+
+
+def door(card: Card, door: Side | str, rules: RuleVersion) -> Side:
+    """A door by side or by its half's name (709.5j: a door is a half of the Room)."""
+    if isinstance(door, Side):
+        return door
+    if door in (Side.LEFT.value, Side.RIGHT.value):
+        return Side(door)
+    for half in card.halves if card.is_split else ():
+        if half.name == door:
+            return card.side_of(half)
+    names = [h.name for h in card.halves]
+    raise IllegalChoice(
+        f"{card.name!r} has no door {door!r} (doors: left, right, {', '.join(names)})", rules.cite("room"), rules.name
+    )
+
+
+def unlock_cost(view: ObjectView, door: Side) -> ManaCost | None:
+    """The unlock cost of a locked door: its half's mana cost (709.5e, 116.2m)."""
+    return view.card.half(door).mana_cost
 
 
 def check_unlock(

@@ -10,6 +10,7 @@ raises a typed error citing its rule and leaves the game as it was.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pluggy
@@ -18,7 +19,7 @@ from splitcards import casting, characteristics, rooms
 from splitcards.adapters.contract import Host
 from splitcards.card import Card, Side
 from splitcards.casting import CastRequest, Resolution
-from splitcards.errors import IllegalAction, IllegalCast, IllegalTiming, IllegalZone
+from splitcards.errors import IllegalAction, IllegalCast, IllegalChoice, IllegalTiming, IllegalZone
 from splitcards.mana import ManaCost
 from splitcards.manager import call_hook, make_plugin_manager
 from splitcards.model import (
@@ -149,7 +150,7 @@ class Table:
             side = view.spell.option.side if view.spell else None
             entering = ObjectView(view.card, Zone.BATTLEFIELD, view.owner, view.controller, token=outcome.token)
             unlocked = self._hook("on_enter_battlefield", permanent=top, view=entering, cast=side)
-            outcome = Resolution(outcome.instructions, outcome.destination, outcome.token, unlocked, outcome.rules)
+            outcome = replace(outcome, unlocked=unlocked)
             events += self._entering_events(top, entering, unlocked)
         self.host.resolve(top, outcome)
         self.events += events
@@ -249,18 +250,22 @@ class Table:
         self.events += self._entering_events(copy, entering, unlocked)
         return copy
 
-    def unlock(self, obj: ObjectId, door: Side, by: UnlockBy = UnlockBy.SPECIAL_ACTION) -> None:
-        """Unlock a door by the special action (709.5e, 116.2m) or by an effect (709.5f)."""
+    def unlock(self, obj: ObjectId, door: Side | str, by: UnlockBy = UnlockBy.SPECIAL_ACTION) -> None:
+        """Unlock a door (by side or by name) by the special action, paying its unlock cost (709.5e,
+        116.2m; the cost is left in ``last_cost``), or by an effect (709.5f)."""
         view = self.host.view(obj)
-        self._refuse(self._hook("check_unlock", view=view, door=door, by=by, timing=self.host.timing()))
-        rooms.check_unlock(view, door, by, self.rules, self.host.timing())
-        events = self._unlock_events(obj, view, [door], by)
-        self.host.set_unlocked(obj, view.unlocked | {door})
+        side = rooms.door(view.card, door, self.rules)
+        self._refuse(self._hook("check_unlock", view=view, door=side, by=by, timing=self.host.timing()))
+        rooms.check_unlock(view, side, by, self.rules, self.host.timing())
+        events = self._unlock_events(obj, view, [side], by)
+        self.host.set_unlocked(obj, view.unlocked | {side})
+        self.last_cost = rooms.unlock_cost(view, side) if by is UnlockBy.SPECIAL_ACTION else None
         self.events += events
 
-    def lock(self, obj: ObjectId, door: Side) -> None:
-        """Lock an unlocked door (709.5g)."""
+    def lock(self, obj: ObjectId, door: Side | str) -> None:
+        """Lock an unlocked door, by side or by name (709.5g)."""
         view = self.host.view(obj)
+        door = rooms.door(view.card, door, self.rules)
         self._refuse(self._hook("check_lock", view=view, door=door))
         rooms.check_lock(view, door, self.rules)
         events = self._joined("on_lock", permanent=obj, view=view, door=door)
@@ -276,17 +281,20 @@ class Table:
     ) -> None:
         self.host.set_timing(active, phase, priority, stack_empty)
 
-    def choose_name(self, card: Card, choice: Sequence[str], player: Player = Player.P1) -> tuple[str, ...]:
-        """A player chooses a card name, wanting ``card``; the choice must be a legal answer."""
+    def choose_name(
+        self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None
+    ) -> tuple[str, ...]:
+        """A player chooses a card name, wanting ``card`` (for ``source``'s ability, such as Meddling
+        Mage's); the choice must be one of the legal answers of ``on_name_choice``."""
         legal = self.name_choices(card).value
         chosen = tuple(choice)
         if chosen not in legal:
-            raise IllegalCast(
+            raise IllegalChoice(
                 f"{list(chosen)} is not a legal name choice for {card.name!r} (legal: {[list(c) for c in legal]})",
                 self.rules.cite("name_choice"),
                 self.rules.name,
             )
-        self.events.append(Event("name_chosen", player.value, rules=self.rules.cite("name_choice")))
+        self.events.append(Event("name_chosen", source or player.value, rules=self.rules.cite("name_choice")))
         return chosen
 
     # -- queries -------------------------------------------------------------------------

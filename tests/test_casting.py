@@ -150,7 +150,11 @@ def test_702_47a_splice_adds_text_and_cost(table: Callable[[str], Table], cards:
     assert t.characteristic(spell, "colors").value == frozenset({"U"})
     assert str(t.last_cost) == "{2}{U}{R}{R}"
     assert [e.kind for e in t.events] == ["spliced", "spliced", "cast"]
-    assert t.resolve().instructions == ("Reach Through Mists", "Desperate Ritual", "Glacial Ray")
+    outcome = t.resolve()
+    assert outcome.instructions == ("Reach Through Mists", "Desperate Ritual", "Glacial Ray")
+    # "Glacial Ray deals 2 damage" is done by the spell, Reach Through Mists (702.47c).
+    assert outcome.performed_by == ("Reach Through Mists",)
+    assert "702.47c" in outcome.rules
 
 
 def test_702_47a_splice_cost_paid_even_without_paying_mana_cost(

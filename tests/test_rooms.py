@@ -5,8 +5,17 @@ from collections.abc import Callable
 import pytest
 
 from splitcards.card import Card, Side
-from splitcards.errors import AlreadyLocked, AlreadyUnlocked, IllegalCast, IllegalTiming, NotARoom, UnknownCard
+from splitcards.errors import (
+    AlreadyLocked,
+    AlreadyUnlocked,
+    IllegalCast,
+    IllegalChoice,
+    IllegalTiming,
+    NotARoom,
+    UnknownCard,
+)
 from splitcards.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.rooms import fully_unlocked
 from splitcards.table import Table
 
 LEFT, RIGHT = Side.LEFT, Side.RIGHT
@@ -152,3 +161,22 @@ def test_room_spell_cannot_be_fused(table: Callable[[str], Table], cards: dict[s
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND)
     with pytest.raises(IllegalCast):
         t.cast(room, CastOption.FUSED)
+
+
+def test_709_5j_doors_by_name_and_unlock_cost(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
+    t = table("duskmourn-2024")
+    room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    t.unlock(room, "Locker Room")
+    assert t.view(room).unlocked == {RIGHT}
+    assert str(t.last_cost) == "{4}{U}"
+    t.lock(room, "Locker Room")
+    assert t.view(room).unlocked == frozenset()
+    with pytest.raises(IllegalChoice, match="no door 'Attic'"):
+        t.unlock(room, "Attic")
+
+
+def test_709_5i_gaining_both_doors_at_once_is_one_full_unlock() -> None:
+    assert fully_unlocked(frozenset(), frozenset({LEFT, RIGHT}))
+    assert fully_unlocked(frozenset({LEFT}), frozenset({LEFT, RIGHT}))
+    assert not fully_unlocked(frozenset({LEFT, RIGHT}), frozenset({LEFT, RIGHT}))
+    assert not fully_unlocked(frozenset(), frozenset({LEFT}))
