@@ -15,11 +15,13 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
+import pluggy
+
 from splitcards.adapters.registry import adapters
 from splitcards.conformance.runner import Result, Status, run_file, summary
 from splitcards.conformance.scenario import load_file
 from splitcards.errors import PluginFailure, RulesConfigError, ScenarioError
-from splitcards.manager import make_plugin_manager
+from splitcards.manager import call_hook, make_plugin_manager
 from splitcards.versions import VersionRegistry, load_registry
 
 
@@ -38,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         pm = make_plugin_manager()
         registry = _registry(pm)
         if args.command == "versions":
-            for name, version in registry.versions.items():
+            for name, version in sorted(registry.versions.items(), key=lambda item: item[1].edition):
                 aliases = f" (alias {', '.join(version.aliases)})" if version.aliases else ""
                 print(f"{name}{aliases}: {version.description}")
             return 0
@@ -53,15 +55,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-def _registry(pm: object) -> VersionRegistry:
-    from splitcards.manager import call_hook
-
-    extra = [path for batch in call_hook(pm, "splitcards_rule_files") for path in batch]  # type: ignore[arg-type]
+def _registry(pm: pluggy.PluginManager) -> VersionRegistry:
+    """The shipped rule versions and those that plugins add (``splitcards_rule_files``)."""
+    extra = [path for batch in call_hook(pm, "splitcards_rule_files") for path in batch]
     return load_registry(extra)
 
 
-def _conformance(args: argparse.Namespace, pm: object, registry: VersionRegistry) -> int:
-    known = adapters(pm)  # type: ignore[arg-type]
+def _conformance(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    known = adapters(pm)
     names = args.host or ["reference"]
     if "all" in names:
         names = [n for n, info in known.items() if info.available is None]
@@ -80,7 +81,7 @@ def _conformance(args: argparse.Namespace, pm: object, registry: VersionRegistry
     results: list[Result] = []
     for path in paths:
         try:
-            results += run_file(load_file(path), hosts, registry, args.rules, pm)  # type: ignore[arg-type]
+            results += run_file(load_file(path), hosts, registry, args.rules, pm)
         except ScenarioError as exc:
             results.append(Result(str(path), "<file>", args.rules or "-", ",".join(hosts), Status.FAIL, str(exc)))
     passed, failed, unsupported = summary(results)
