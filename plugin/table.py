@@ -65,17 +65,15 @@ class Table:
     # -- actions -------------------------------------------------------------------------
 
     def create(self, card: Card, zone: Zone, owner: Player = Player.P1) -> ObjectId:
-        """Put a new card into a zone; a permanent created on the battlefield was not cast (709.5d)."""
+        """Put a new card into a zone (setting up a position); a permanent created on the battlefield
+        was not cast, so a Room has no unlocked designation (709.5d)."""
         casting.check_card_exists(card, self.rules)
         if zone is Zone.STACK:
             raise IllegalZone(
                 "a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name
             )
-        obj = self.host.create(card, zone, owner)
-        if zone is Zone.BATTLEFIELD:
-            # No hook can unlock a door here: neither half was cast (709.5d).
-            self.events.append(Event("entered_battlefield", obj, rules=self.rules.cite("enter_battlefield")))
-        return obj
+        # Creating sets up a position: nothing happens in the game, so nothing is reported.
+        return self.host.create(card, zone, owner)
 
     def cast(
         self,
