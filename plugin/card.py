@@ -46,10 +46,12 @@ class Splice:
 @dataclass(frozen=True, slots=True)
 class Target:
     """One target a half's text asks for: ``kind`` is the noun (``"any"``, ``"creature"``,
-    ``"spell"``...); ``optional`` when the text says "up to"."""
+    ``"spell"``...); ``optional`` when the text says "up to"; ``controller`` is ``"you"`` or
+    ``"opponent"`` when the text says whose permanent it must be."""
 
     kind: str
     optional: bool = False
+    controller: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +135,12 @@ _SPLICE = re.compile(
 # weighed, so a target is only ever judged missing when nothing of its kind exists at all.
 _TARGET = re.compile(
     r"\b(?P<upto>up to (?:one|two|three|four|\w+) )?(?:other )?target (?:[a-z-]+ ){0,3}?"
-    r"(?P<kind>creature|artifact|enchantment|land|planeswalker|battle|permanent|spell|player|opponent|card)s?\b",
+    r"(?P<kind>creature|artifact|enchantment|land|planeswalker|battle|permanent|spell|player|opponent|card)s?\b"
+    r"(?P<who> you control| you don't control| an opponent controls| your opponents control)?",
     re.IGNORECASE,
 )
+_WHOSE = {"you control": "you", "you don't control": "opponent", "an opponent controls": "opponent"}
+_WHOSE["your opponents control"] = "opponent"
 _ANY_TARGET = re.compile(r"\bany (?:one |other )?target\b", re.IGNORECASE)
 _UNLOCK_TRIGGER = re.compile(r"\bwhen(?:ever)? you unlock this door\b", re.IGNORECASE)
 _AFTERMATH = re.compile(r"^Aftermath\b", re.MULTILINE)
@@ -156,5 +161,8 @@ def text_features(text: str) -> tuple[Splice | None, tuple[Target, ...], bool, b
         cost = ManaCost.parse(match["cost"]) if match["cost"] else None
         splice = Splice(qualities, cost, (match["other"] or "").strip().rstrip("."))
     targets = [Target("any") for _ in _ANY_TARGET.finditer(plain)]
-    targets += [Target(m["kind"].lower(), optional=bool(m["upto"])) for m in _TARGET.finditer(plain)]
+    targets += [
+        Target(m["kind"].lower(), bool(m["upto"]), _WHOSE.get((m["who"] or "").strip().lower()))
+        for m in _TARGET.finditer(plain)
+    ]
     return splice, tuple(targets), bool(_UNLOCK_TRIGGER.search(plain)), bool(_AFTERMATH.search(plain))

@@ -256,10 +256,12 @@ def _check_splice(
             raise IllegalSplice(
                 f"{name!r} splices onto {quality} spells; this spell is not {quality}", rules.cite("splice"), rules.name
             )
-        missing = [t for t in half.targets if not t.optional and not _target_exists(t, board, rules)]
+        missing = [t for t in half.targets if not t.optional and not _target_exists(t, board, rules, request.caster)]
         if missing:
             raise IllegalSplice(
-                f"{name!r} needs a target {missing[0].kind} and there is none", rules.cite("splice_choices"), rules.name
+                f"{name!r} needs a target {_describe(missing[0])} and there is none",
+                rules.cite("splice_choices"),
+                rules.name,
             )
         out.append(Spliced(obj, half))
         if half.splice.cost is not None:
@@ -270,16 +272,24 @@ def _check_splice(
 _PERMANENT_KINDS = {"artifact", "creature", "enchantment", "land", "planeswalker", "battle"}
 
 
-def _target_exists(target: Target, board: Sequence[ObjectView], rules: RuleVersion) -> bool:
+def _target_exists(target: Target, board: Sequence[ObjectView], rules: RuleVersion, caster: Player) -> bool:
     # Players are always there to be targeted; other kinds need a matching object.
     kind = target.kind
-    if kind in _PERMANENT_KINDS:
-        return any(v.zone is Zone.BATTLEFIELD and kind.capitalize() in ch.card_types(v, rules).value for v in board)
-    if kind == "permanent":
-        return any(v.zone is Zone.BATTLEFIELD for v in board)
+    if kind in _PERMANENT_KINDS or kind == "permanent":
+        return any(
+            v.zone is Zone.BATTLEFIELD
+            and (kind == "permanent" or kind.capitalize() in ch.card_types(v, rules).value)
+            and (target.controller is None or (v.controller is caster) == (target.controller == "you"))
+            for v in board
+        )
     if kind == "spell":
         return any(v.zone is Zone.STACK for v in board)
     return True
+
+
+def _describe(target: Target) -> str:
+    whose = {"you": " you control", "opponent": " an opponent controls"}.get(target.controller or "", "")
+    return target.kind + whose
 
 
 def _sum_costs(costs: Sequence[ManaCost | None]) -> ManaCost | None:

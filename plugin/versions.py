@@ -20,9 +20,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from splitcards.errors import RulesConfigError
+from splitcards.yamlfile import read_yaml
 
 ENV_VAR = "SPLITCARDS_RULES"
 SETTINGS_FILE = "settings.yaml"
@@ -206,14 +205,7 @@ def load_registry(extra: Iterable[Path | Traversable] = ()) -> VersionRegistry:
 
 
 def _read(path: Path | Traversable) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesConfigError(f"{path}: cannot read: {exc}") from exc
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise RulesConfigError(f"{path}: malformed YAML: {exc}") from exc
+    raw = read_yaml(path, RulesConfigError)
     if not isinstance(raw, dict):
         raise RulesConfigError(f"{path}: top level must be a mapping of keys to values")
     return raw

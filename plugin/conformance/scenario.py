@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from splitcards.card import Card
 from splitcards.errors import CardDataError, ScenarioError
 from splitcards.loaders import card_from_mtgjson
+from splitcards.yamlfile import read_yaml
 
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # step: (required fields, optional fields)
@@ -100,16 +99,7 @@ class ScenarioFile:
 
 def load_file(path: str | Path) -> ScenarioFile:
     """Read and check one scenario file."""
-    where = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"{where}: cannot read: {exc.strerror or exc}") from exc
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{where}: malformed YAML: {exc}") from exc
-    return parse(raw, where)
+    return parse(read_yaml(Path(path), ScenarioError), str(path))
 
 
 def parse(raw: Any, where: str) -> ScenarioFile:
