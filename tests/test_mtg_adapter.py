@@ -10,15 +10,15 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from splitcards import characteristics as ch  # noqa: E402
-from splitcards.adapters.mtg import version  # noqa: E402
-from splitcards.adapters.mtg.host import MtgHost  # noqa: E402
-from splitcards.adapters.mtg.plugin import splitcards_register_adapters  # noqa: E402
-from splitcards.card import Card, Side  # noqa: E402
-from splitcards.loaders import card_from_mtgjson  # noqa: E402
-from splitcards.model import CastOption, Phase, Player, Zone  # noqa: E402
-from splitcards.table import Table  # noqa: E402
-from splitcards.versions import RuleVersion  # noqa: E402
+from splitcards import characteristics as ch
+from splitcards.adapters.mtg import version
+from splitcards.adapters.mtg.host import MtgHost
+from splitcards.adapters.mtg.plugin import splitcards_register_adapters
+from splitcards.card import Card, Side
+from splitcards.loaders import card_from_mtgjson
+from splitcards.model import CastOption, Phase, Player, Zone
+from splitcards.table import Table
+from splitcards.versions import RuleVersion
 
 BASICS = {"Island": "U", "Mountain": "R", "Plains": "W", "Forest": "G", "Swamp": "B"}
 LANDS = {
@@ -165,9 +165,7 @@ def test_709_5_room_doors_survive_copy_serialize_and_key(v: dict[str, RuleVersio
     assert host.game.key() == locked_key
 
 
-def test_709_5e_unlock_is_not_offered_outside_a_main_phase(
-    v: dict[str, RuleVersion], cards: dict[str, Card]
-) -> None:
+def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, [], ["Island"] * 5, instant_speed=True)
     room = host.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD, Player.P1)
     assert [m[3] for m in _split_moves(host, room)] == ["left", "right"]

@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from splitcards.adapters.registry import adapters  # noqa: E402
-from splitcards.conformance.runner import Status, run_file  # noqa: E402
-from splitcards.conformance.scenario import load_file  # noqa: E402
-from splitcards.manager import make_plugin_manager  # noqa: E402
-from splitcards.versions import VersionRegistry  # noqa: E402
+from splitcards.adapters.registry import adapters
+from splitcards.conformance.runner import Status, run_file
+from splitcards.conformance.scenario import load_file
+from splitcards.manager import make_plugin_manager
+from splitcards.versions import VersionRegistry
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "scenarios"
 BUNDLED = sorted(
