@@ -146,6 +146,8 @@ def castable(
 
 
 def _check_option(card: Card, option: CastOption, rules: RuleVersion) -> None:
+    if all("Land" in h.card_types for h in card.halves):
+        raise IllegalCast(f"{card.name!r} is a land: it is played, never cast", rules.cite("land"), rules.name)
     if not card.is_split:
         if option is not CastOption.WHOLE:
             raise IllegalCast(f"{card.name!r} is not a split card: it has no halves to choose", (), rules.name)

@@ -46,6 +46,7 @@ BASE_CITATIONS = frozenset(
         "has_name",
         "cast_half",
         "cast_zone",
+        "land",
         "timing",
         "copy_spell",
         "copy_card",

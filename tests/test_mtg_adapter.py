@@ -3,6 +3,7 @@ moves, played with ``push``, and split-card state kept by the engine's copy, ser
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -193,3 +194,16 @@ def test_missing_engine_is_reported_with_the_install_hint(monkeypatch: pytest.Mo
     monkeypatch.setattr(version, "installed_version", lambda: None)
     (info,) = splitcards_register_adapters()
     assert info.available == "python-mtg is not installed: pip install splitcards[mtg]"
+
+
+def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    deck = [*POOL, *POOL, "Grizzly Bears", "Grizzly Bears", *list(BASICS) * 4]
+    pool = [*(cards[n] for n in POOL), cards["Grizzly Bears"], *LANDS.values()]
+    host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")
+    game, rng, kinds = host.game, random.Random(0), set()
+    while not game.is_game_over() and len(kinds) < 4 and game.turn_number < 40:
+        move = rng.choice(game.legal_moves)
+        kinds.add(move.kind)
+        game.push(move, checked=False)
+    assert "cast_split" in kinds
+    assert any(e["event"] == "cast" for e in host.events())

@@ -8,12 +8,11 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from splitcards.adapters.mtg import keys
 from splitcards.adapters.mtg.version import require_supported
 from splitcards.model import Player
 
 State = dict[str, Any]
-
-SEATS_KEY = "_split_seats"  # {"p1": engine seat, "p2": engine seat}
 
 # The starting position of a scenario game: two players with libraries of basic lands, empty
 # hands, the first player's precombat main phase. Libraries keep draws (Ice, Memory) legal.
@@ -58,7 +57,7 @@ def _prototype() -> State:
     state["in_library"] = state["in_library"] | state["in_hand"]
     state["in_hand"] = set()
     state["_lib_order"] = order
-    state[SEATS_KEY] = {p.value: p.value for p in Player}
+    state[keys.SEATS] = {p.value: p.value for p in Player}
     return state
 
 

@@ -27,6 +27,7 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
+from splitcards.adapters.mtg import keys
 from splitcards.card import Card, Half, Layout, Side
 from splitcards.loaders import card_from_mtgjson
 from splitcards.mana import ManaCost
@@ -37,9 +38,6 @@ State = dict[str, Any]
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 LETTERS = {word: letter for letter, word in COLOR_WORDS.items()}
 
-CARDS_KEY = "_split_cards"  # {card name: MTGJSON faces as JSON}: the card pool, kept by serialize()
-CARD_OF_KEY = "_split_card_of"  # {object: card name}: every object the adapter knows as a card
-FACE_KEY = "_split_face"  # {object: face}
 
 # Card-level relations that describe abilities, copied from the engine's data onto a face.
 _ABILITY_RELATIONS = ("card_ability", "card_effect", "ability_trigger", "card_keyword", "keyword_param")
@@ -114,7 +112,7 @@ def pool_entry(card: Card) -> str:
 
 def card_named(state: State, name: str) -> Card:
     """A card of the game's pool by name."""
-    text = state[CARDS_KEY][name]
+    text = state[keys.CARDS][name]
     card = _KNOWN.get(text)
     if card is None:
         card = _KNOWN[text] = card_from_mtgjson(json.loads(text), name)
@@ -144,7 +142,8 @@ def cost_facts(cost: ManaCost | None) -> tuple[int, dict[str, int], int, int]:
     hybrid, Phyrexian, colorless and snow symbols are paid as generic mana."""
     if cost is None:
         return 0, {}, 0, 0
-    generic, pips, xs = 0, {}, 0
+    generic, xs = 0, 0
+    pips: dict[str, int] = {}
     for symbol in cost.symbols:
         if symbol.text in ("X", "Y", "Z"):
             xs += 1
@@ -241,12 +240,12 @@ def _merge(into: dict[str, set[tuple[Any, ...]]], rows: Mapping[str, set[tuple[A
 
 def register(state: State, card: Card) -> None:
     """Add a card to the game's pool and write the card-level facts of each of its faces."""
-    pool = dict(state.get(CARDS_KEY, {}))
+    pool = dict(state.get(keys.CARDS, {}))
     entry = pool_entry(card)
     if pool.get(card.name) == entry:
         return
     pool[card.name] = entry
-    state[CARDS_KEY] = pool
+    state[keys.CARDS] = pool
     if card.is_split:
         left, right = card.halves
         rows_left = _renamed(_half_rows(card, left), face_slug(card.name, Face.LEFT), "l_")
@@ -323,7 +322,8 @@ def set_face(state: State, obj: str, card: Card, face: Face) -> None:
     }
     for rel in _INSTANCE_CAST_RELATIONS:
         state[rel] = {r for r in state.get(rel, set()) if r[0] != obj}
-    generic, pips, value, xs = 0, {}, 0, 0
+    generic, value, xs = 0, 0, 0
+    pips: dict[str, int] = {}
     for half in halves:
         g, p, v, x = cost_facts(half.mana_cost)
         generic, value, xs = generic + g, value + v, xs + x
@@ -337,7 +337,7 @@ def set_face(state: State, obj: str, card: Card, face: Face) -> None:
     state["mana_pip"] |= {(obj, color, n) for color, n in pips.items()}
     if xs:
         state["x_count"].add((obj, xs))
-    state[FACE_KEY] = {**state.get(FACE_KEY, {}), obj: face.value}
+    state[keys.FACE] = {**state.get(keys.FACE, {}), obj: face.value}
     rematerialize(state, obj)
 
 

@@ -19,24 +19,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from splitcards.adapters.mtg import facts, zones
-from splitcards.adapters.mtg.engine import SEATS_KEY, mtg_module, quiet, starting_state
-from splitcards.adapters.mtg.facts import CARD_OF_KEY, Face, State
+from splitcards.adapters.mtg import facts, keys, zones
+from splitcards.adapters.mtg.engine import mtg_module, quiet, starting_state
+from splitcards.adapters.mtg.facts import Face, State
 from splitcards.card import Card, Half, Side
 from splitcards.casting import Resolution
 from splitcards.errors import UnknownObject
 from splitcards.loaders import card_from_mtgjson
 from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Spliced, Timing, Zone
 from splitcards.versions import RuleVersion
-
-OWNER_KEY = "_split_owner"  # {object: "p1" | "p2"}
-SPELL_KEY = "_split_spell"  # {object: encoded SpellFacts} for the adapter's spells on the stack
-DOORS_KEY = "_split_doors"  # {(object, "left" | "right")}: unlocked designations
-TOKENS_KEY = "_split_tokens"  # {(object,)}
-COPIES_KEY = "_split_copies"  # {(object,)}
-TIMING_KEY = "_split_timing"  # {"priority": "p1" | "p2", "stack_empty": bool}: what the engine can't say
-RULES_KEY = "_split_rules"  # the rule version's name
-SEQ_KEY = "_split_seq"  # the last object number handed out
 
 _STEPS = {
     Phase.UNTAP: "untap",
@@ -101,11 +92,11 @@ class MtgHost:
         self._live: State | None = None
         if game is None:
             state = starting_state()
-            state[RULES_KEY] = rules.name
+            state[keys.RULES] = rules.name
             game = mtg.Game.from_state(state)
-        elif game.state.get(RULES_KEY) != rules.name:
+        elif game.state.get(keys.RULES) != rules.name:
             state = _clone(game.state)
-            state[RULES_KEY] = rules.name
+            state[keys.RULES] = rules.name
             game._state = state
         self.game = game
 
@@ -127,8 +118,8 @@ class MtgHost:
             raise ValueError(f"split cards without faces (pass them in cards): {', '.join(missing)}")
         game = mtg.Game(decks={seat: list(deck) for seat, deck in decks.items()}, **options)
         state = _clone(game.state)
-        state[SEATS_KEY] = dict(zip((p.value for p in Player), decks, strict=True))
-        state[RULES_KEY] = rules.name
+        state[keys.SEATS] = dict(zip((p.value for p in Player), decks, strict=True))
+        state[keys.RULES] = rules.name
         host = cls._over(state, rules)
         host.prepare(cards)
         host._adopt()
@@ -165,12 +156,12 @@ class MtgHost:
 
     def seat(self, player: Player) -> str:
         """The engine's name for a player."""
-        seat: str = self.state[SEATS_KEY][player.value]
+        seat: str = self.state[keys.SEATS][player.value]
         return seat
 
     def player(self, seat: str) -> Player:
         """The rules' name for an engine seat."""
-        for name, found in self.state[SEATS_KEY].items():
+        for name, found in self.state[keys.SEATS].items():
             if found == seat:
                 return Player(name)
         raise ValueError(f"seat {seat!r} is not one of the two players")
@@ -189,16 +180,16 @@ class MtgHost:
         from mtg._text import slug
 
         state = self.state
-        pool = state.get(facts.CARDS_KEY, {})
+        pool = state.get(keys.CARDS, {})
         by_slug = {slug(name): name for name in pool}
         for obj, card_id in sorted(state.get("instance_of", ())):
             name = by_slug.get(card_id)
             if name is None:
                 continue
             card = facts.card_named(state, name)
-            state[CARD_OF_KEY] = {**state.get(CARD_OF_KEY, {}), obj: name}
+            state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), obj: name}
             owner = next(p for (p, o) in state["printed_control"] if o == obj)
-            state[OWNER_KEY] = {**state.get(OWNER_KEY, {}), obj: self.player(owner).value}
+            state[keys.OWNER] = {**state.get(keys.OWNER, {}), obj: self.player(owner).value}
             on_battlefield = (obj,) in state.get("on_battlefield", ())
             facts.set_face(state, obj, card, facts.resting_face(card, on_battlefield, ()))
 
@@ -209,10 +200,10 @@ class MtgHost:
         zone = zones.zone_of(state, obj)
         if zone is None:
             raise UnknownObject(obj)
-        name = state.get(CARD_OF_KEY, {}).get(obj)
+        name = state.get(keys.CARD_OF, {}).get(obj)
         card = facts.card_named(state, name) if name is not None else self._engine_card(obj)
         controllers = [p for (p, o) in state.get("printed_control", ()) if o == obj]
-        owner_name = state.get(OWNER_KEY, {}).get(obj)
+        owner_name = state.get(keys.OWNER, {}).get(obj)
         owner = Player(owner_name) if owner_name else self.player(sorted(controllers)[0])
         if zone is Zone.STACK:
             controller = self.player(state["_stack_info"][obj])
@@ -223,10 +214,10 @@ class MtgHost:
             zone,
             owner,
             controller,
-            _decode_spell(state, state.get(SPELL_KEY, {}).get(obj)) if zone is Zone.STACK else None,
-            frozenset(Side(d) for (o, d) in state.get(DOORS_KEY, ()) if o == obj),
-            (obj,) in state.get(TOKENS_KEY, ()),
-            (obj,) in state.get(COPIES_KEY, ()),
+            _decode_spell(state, state.get(keys.SPELL, {}).get(obj)) if zone is Zone.STACK else None,
+            frozenset(Side(d) for (o, d) in state.get(keys.DOORS, ()) if o == obj),
+            (obj,) in state.get(keys.TOKENS, ()),
+            (obj,) in state.get(keys.COPIES, ()),
         )
 
     def _engine_card(self, obj: ObjectId) -> Card:
@@ -239,7 +230,7 @@ class MtgHost:
 
     def objects(self) -> Sequence[ObjectId]:
         state = self.state
-        known = list(state.get(CARD_OF_KEY, {}))
+        known = list(state.get(keys.CARD_OF, {}))
         present = set(zones.members(state))
         return [o for o in known if o in present] + sorted(present - set(known))
 
@@ -250,7 +241,7 @@ class MtgHost:
         state = self.state
         from mtg.engine import env
 
-        override = state.get(TIMING_KEY, {})
+        override = state.get(keys.TIMING, {})
         priority = override.get("priority")
         stack_empty = override.get("stack_empty")
         return Timing(
@@ -273,11 +264,11 @@ class MtgHost:
                 state["active_player"] = {(self.seat(active),)}
             if phase is not None:
                 state["current_step"] = {(_STEPS[phase],)}
-            override = dict(state.get(TIMING_KEY, {}))
+            override = dict(state.get(keys.TIMING, {}))
             override["priority"] = (priority or before.priority).value
             if stack_empty is not None:
                 override["stack_empty"] = stack_empty
-            state[TIMING_KEY] = override
+            state[keys.TIMING] = override
 
     # -- actions -------------------------------------------------------------------------
 
@@ -289,13 +280,13 @@ class MtgHost:
     def _new_object(self, state: State, card: Card, zone: Zone, owner: Player, controller: Player | None = None) -> str:
         from mtg._text import slug
 
-        number = state.get(SEQ_KEY, 0) + 1
-        state[SEQ_KEY] = number
+        number = state.get(keys.SEQ, 0) + 1
+        state[keys.SEQ] = number
         obj = f"{slug(card.name)}__o{number}"
         seat = self.seat(controller or owner)
         state["printed_control"] = state.get("printed_control", set()) | {(seat, obj)}
-        state[CARD_OF_KEY] = {**state.get(CARD_OF_KEY, {}), obj: card.name}
-        state[OWNER_KEY] = {**state.get(OWNER_KEY, {}), obj: owner.value}
+        state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), obj: card.name}
+        state[keys.OWNER] = {**state.get(keys.OWNER, {}), obj: owner.value}
         state["has_supertype"] = state.get("has_supertype", set()) | {
             (obj, s.lower()) for s in card.halves[0].supertypes
         }
@@ -320,11 +311,11 @@ class MtgHost:
 
         with self._edit() as state:
             seat = self.seat(view.controller)
-            if obj in state.get(CARD_OF_KEY, {}):
+            if obj in state.get(keys.CARD_OF, {}):
                 facts.set_face(state, obj, view.card, facts.cast_face(view.card, spell.option))
             zones.remove(state, obj)
-            _forget(state, DOORS_KEY, obj)
-            state[SPELL_KEY] = {**state.get(SPELL_KEY, {}), obj: _encode_spell(state, spell)}
+            _forget(state, keys.DOORS, obj)
+            state[keys.SPELL] = {**state.get(keys.SPELL, {}), obj: _encode_spell(state, spell)}
             self._splice(state, obj, view.card, spell)
             with quiet():
                 driver._stack_push(state, obj, seat)
@@ -342,7 +333,7 @@ class MtgHost:
         spliced_id = f"{facts.face_slug(card.name, face)}_spliced_{obj}"
         sources = [facts.face_slug(card.name, face)]
         for spliced in spell.spliced:
-            name = state[CARD_OF_KEY].get(spliced.object)
+            name = state[keys.CARD_OF].get(spliced.object)
             if name is not None:
                 sources.append(facts.face_slug(name, Face.WHOLE))
         for rel in ("card_type", "card_subtype", "card_color", "card_ability", "card_effect", "ability_trigger"):
@@ -375,12 +366,12 @@ class MtgHost:
             # The engine moved the card where it thinks it goes; the rules decide (aftermath exile,
             # a Room's unlocked door, a copy ceasing to exist).
             zones.remove(state, obj)
-            _forget(state, SPELL_KEY, obj)
+            _forget(state, keys.SPELL, obj)
             if outcome.destination is None:
                 self._delete(state, obj)
                 return
             if outcome.token:
-                state[TOKENS_KEY] = state.get(TOKENS_KEY, set()) | {(obj,)}
+                state[keys.TOKENS] = state.get(keys.TOKENS, set()) | {(obj,)}
             state["_is_copy"] = state.get("_is_copy", set()) - {(obj,)}
             self._settle(state, obj, view, outcome.destination, outcome.unlocked)
 
@@ -389,8 +380,8 @@ class MtgHost:
         keeper = view.controller if zone is Zone.BATTLEFIELD else view.owner
         seat = self.seat(keeper)
         state["printed_control"] = {r for r in state.get("printed_control", set()) if r[1] != obj} | {(seat, obj)}
-        state[DOORS_KEY] = {r for r in state.get(DOORS_KEY, set()) if r[0] != obj} | {(obj, d.value) for d in unlocked}
-        if obj in state.get(CARD_OF_KEY, {}):
+        _set_doors(state, obj, unlocked)
+        if obj in state.get(keys.CARD_OF, {}):
             facts.set_face(state, obj, view.card, facts.resting_face(view.card, zone is Zone.BATTLEFIELD, unlocked))
         zones.place(state, obj, zone, seat)
         if zone is Zone.BATTLEFIELD:
@@ -400,9 +391,9 @@ class MtgHost:
         for rel in _INSTANCE_RELATIONS:
             if rel in state:
                 state[rel] = {r for r in state[rel] if r[0] != obj and r[-1] != obj}
-        for key in (CARD_OF_KEY, OWNER_KEY, facts.FACE_KEY, SPELL_KEY):
+        for key in (keys.CARD_OF, keys.OWNER, keys.FACE, keys.SPELL):
             _forget(state, key, obj)
-        for key in (DOORS_KEY, TOKENS_KEY, COPIES_KEY):
+        for key in (keys.DOORS, keys.TOKENS, keys.COPIES):
             _forget(state, key, obj)
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
@@ -411,7 +402,7 @@ class MtgHost:
         view = self.view(obj)
         with self._edit() as state:
             zones.remove(state, obj)
-            _forget(state, SPELL_KEY, obj)
+            _forget(state, keys.SPELL, obj)
             state["_is_copy"] = state.get("_is_copy", set()) - {(obj,)}
             state["tapped"] = state.get("tapped", set()) - {(obj,)}
             self._settle(state, obj, _owned(view), zone, frozenset())
@@ -424,11 +415,11 @@ class MtgHost:
             seat = self.seat(view.controller)
             with quiet():
                 (copy,) = driver._copy_spell(state, obj, seat, 1)
-            state[CARD_OF_KEY] = {**state.get(CARD_OF_KEY, {}), copy: view.card.name}
-            state[OWNER_KEY] = {**state.get(OWNER_KEY, {}), copy: view.owner.value}
+            state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), copy: view.card.name}
+            state[keys.OWNER] = {**state.get(keys.OWNER, {}), copy: view.owner.value}
             facts.set_face(state, copy, view.card, facts.cast_face(view.card, spell.option))
-            state[SPELL_KEY] = {**state.get(SPELL_KEY, {}), copy: _encode_spell(state, spell)}
-            state[COPIES_KEY] = state.get(COPIES_KEY, set()) | {(copy,)}
+            state[keys.SPELL] = {**state.get(keys.SPELL, {}), copy: _encode_spell(state, spell)}
+            state[keys.COPIES] = state.get(keys.COPIES, set()) | {(copy,)}
         return str(copy)
 
     def copy_card(self, obj: ObjectId) -> ObjectId:
@@ -436,7 +427,7 @@ class MtgHost:
         with self._edit() as state:
             facts.register(state, view.card)
             copy = self._new_object(state, view.card, view.zone, view.owner, view.controller)
-            state[COPIES_KEY] = state.get(COPIES_KEY, set()) | {(copy,)}
+            state[keys.COPIES] = state.get(keys.COPIES, set()) | {(copy,)}
         return copy
 
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
@@ -444,13 +435,13 @@ class MtgHost:
         with self._edit() as state:
             facts.register(state, view.card)
             copy = self._new_object(state, view.card, Zone.BATTLEFIELD, view.controller)
-            state[TOKENS_KEY] = state.get(TOKENS_KEY, set()) | {(copy,)}
+            state[keys.TOKENS] = state.get(keys.TOKENS, set()) | {(copy,)}
         return copy
 
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
         view = self.view(obj)
         with self._edit() as state:
-            state[DOORS_KEY] = {r for r in state.get(DOORS_KEY, set()) if r[0] != obj} | {(obj, d.value) for d in doors}
+            _set_doors(state, obj, doors)
             facts.set_face(state, obj, view.card, facts.resting_face(view.card, view.zone is Zone.BATTLEFIELD, doors))
             for door in sorted(doors - view.unlocked):
                 _fire_unlock_trigger(state, obj, view, door, self.seat(view.controller))
@@ -459,9 +450,7 @@ class MtgHost:
 
     def events(self) -> list[dict[str, str]]:
         """The plugin events of the split-card moves made in this game so far."""
-        from splitcards.adapters.mtg.moves import EVENTS_KEY
-
-        return list(self.state.get(EVENTS_KEY, []))
+        return list(self.state.get(keys.EVENTS, []))
 
 
 def _clone(state: State) -> State:
@@ -479,13 +468,18 @@ def _forget(state: State, key: str, obj: str) -> None:
         state[key] = {r for r in value if r[0] != obj}
 
 
+def _set_doors(state: State, obj: str, doors: frozenset[Side]) -> None:
+    kept = {r for r in state.get(keys.DOORS, set()) if r[0] != obj}
+    state[keys.DOORS] = kept | {(obj, door.value) for door in doors}
+
+
 def _owned(view: ObjectView) -> ObjectView:
     # A card that changes zones other than by resolving is under its owner's control.
     return ObjectView(view.card, view.zone, view.owner, view.owner, token=view.token, copy=view.copy)
 
 
 def _encode_spell(state: State, spell: SpellFacts) -> tuple[Any, ...]:
-    spliced = tuple((s.object, state[CARD_OF_KEY].get(s.object, s.half.name)) for s in spell.spliced)
+    spliced = tuple((s.object, state[keys.CARD_OF].get(s.object, s.half.name)) for s in spell.spliced)
     return (spell.option.value, spell.cast, spell.cast_from.value if spell.cast_from else "", spliced, spell.copy)
 
 

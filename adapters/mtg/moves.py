@@ -28,9 +28,9 @@ from typing import Any
 
 import pluggy
 
-from splitcards.adapters.mtg import facts, zones
+from splitcards.adapters.mtg import facts, keys, zones
 from splitcards.adapters.mtg.engine import quiet
-from splitcards.adapters.mtg.facts import CARD_OF_KEY, State
+from splitcards.adapters.mtg.facts import State
 from splitcards.card import Side
 from splitcards.mana import ManaCost
 from splitcards.model import CastOption, Zone
@@ -39,10 +39,9 @@ from splitcards.versions import RuleVersion
 
 CAST = "cast_split"
 UNLOCK = "unlock_door"
-EVENTS_KEY = "_split_events"
 
 _PAYMENT = "splitcards__payment"
-_KEYED = ("graveyard", "exile", "_split_doors", "_split_face", "_split_spell", "_split_tokens")
+_KEYED = ("graveyard", "exile", keys.DOORS, keys.FACE, keys.SPELL, keys.TOKENS, keys.COPIES)
 
 
 @dataclass(slots=True)
@@ -78,7 +77,7 @@ def install(rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
 
 
 def _table(state: State) -> Table | None:
-    name = state.get("_split_rules")
+    name = state.get(keys.RULES)
     if not _INSTALLED or name is None:
         return None
     from splitcards.adapters.mtg.host import MtgHost
@@ -102,7 +101,7 @@ def legal_actions(state: State) -> list[tuple[Any, ...]]:
 
     actions = _INSTALLED[0].legal_actions(state)
     table = _table(state)
-    if table is None or env.is_terminal(state) or not state.get(CARD_OF_KEY):
+    if table is None or env.is_terminal(state) or not state.get(keys.CARD_OF):
         return actions
     if env._step(state) not in ("precombat_main", "postcombat_main") and not state.get("_instant_speed"):
         return actions
@@ -118,7 +117,7 @@ def _split_moves(table: Table, state: State, seat: str) -> list[tuple[Any, ...]]
     host = table.host
     player = host.player(seat)  # type: ignore[attr-defined]
     moves: list[tuple[Any, ...]] = []
-    for obj, name in sorted(state[CARD_OF_KEY].items()):
+    for obj, name in sorted(state[keys.CARD_OF].items()):
         card = facts.card_named(state, name)
         if not card.is_split:
             continue
@@ -144,7 +143,7 @@ def _cast_probe(state: State, seat: str, obj: str, option: CastOption, zone: Zon
     from mtg import driver
 
     probe: State = driver.clone_state(state)
-    card = facts.card_named(state, state[CARD_OF_KEY][obj])
+    card = facts.card_named(state, state[keys.CARD_OF][obj])
     facts.set_face(probe, obj, card, facts.cast_face(card, option))
     if zone is Zone.GRAVEYARD:
         probe["may_play"] = probe.get("may_play", set()) | {(seat, obj)}
@@ -198,8 +197,12 @@ def step(state: State, action: Any) -> State:
 
     raw = getattr(action, "raw", action)
     if raw[0] not in (CAST, UNLOCK):
-        return _INSTALLED[0].step(state, raw)
+        after = _INSTALLED[0].step(state, raw)
+        # A timing set by hand (priority to the non-active player...) lasts until the next move.
+        after.pop(keys.TIMING, None)
+        return after
     new: State = driver.clone_state(state)
+    new.pop(keys.TIMING, None)
     table = _table(new)
     if table is None:
         raise ValueError(f"{raw[0]} is a split-card move, but this game has no split-card rules")
@@ -215,7 +218,7 @@ def step(state: State, action: Any) -> State:
             view = table.host.view(obj)
             table.unlock(obj, Side(raw[3]))
             _pay(new, seat, view.card.half(Side(raw[3])).mana_cost)
-        new[EVENTS_KEY] = [*state.get(EVENTS_KEY, []), *(e.as_dict() for e in table.events)]
+        new[keys.EVENTS] = [*state.get(keys.EVENTS, []), *(e.as_dict() for e in table.events)]
         env._advance_to_decision(new)
     return new
 

@@ -206,17 +206,17 @@ class AIGame:
             return
         card = self.host.card_of(oid)
         player = PLAYERS[seat]
+        splices: list[str] = []
         if card.is_split:
-            wanted = self._probe(seat, action, oid, card)
-            if wanted is None:
-                return
-            options = [wanted, *(o for o in self.table.castable(str(oid)).value if o is not wanted)]
-            splices: list[str] = []
+            # phase asks for the half after CastSpell and can't cancel there: the rules decide
+            # which of the halves phase offers is cast (Table.cast continues phase's cast).
+            self.host.apply(seat, action)
+            options = self._offered(seat, oid, card)
         else:
             options = [CastOption.WHOLE]
             splices = self._splices(oid, card)
         for option in options:
-            for splice in ([splices, []] if splices else [[]]):
+            for splice in [splices, []] if splices else [[]]:
                 try:
                     self.table.cast(str(oid), option, splice, caster=player)
                 except IllegalAction as exc:
@@ -227,36 +227,37 @@ class AIGame:
                     continue
                 self._cast_done(seat, oid, card, option)
                 return
+        if self.host.casting(oid) or self.host.game.waiting_for()["type"] != "Priority":
+            self.host.abort_cast(oid)
         self._refused.add(key)
         self._passes = 0
 
-    def _probe(self, seat: int, action: Any, oid: int, card: Card) -> CastOption | None:
-        """The half (or fused) phase's AI wants, read at phase's prompt, which is then cancelled."""
-        host = self.host
-        host.apply(seat, action)
-        game = host.game
+    def _offered(self, seat: int, oid: int, card: Card) -> list[CastOption]:
+        """The halves phase offers at its prompt, the AI's choice first."""
+        game = self.host.game
+        if not self.host.casting(oid):
+            return [CastOption.LEFT]
         waiting = game.waiting_for()
         listed = list(game.actions())
         choice = self._choose(game, seat)
-        offered: set[CastOption] = set()
+        offered: list[CastOption] = []
         wanted: CastOption | None = None
         for candidate in listed:
             data = action_dict(candidate)
             option = _option_of(waiting, data)
-            if option is not None:
-                offered.add(option)
+            if option is not None and option not in offered:
+                offered.append(option)
                 if choice is not None and data == action_dict(choice):
                     wanted = option
-        cancel = next((a for a in listed if action_dict(a)["type"] == "CancelCast"), None)
-        if cancel is None:
-            raise NotSupported(f"phase offers no way to cancel casting {card.name!r} at {waiting['type']}")
-        host.apply(seat, cancel)
         if self.compare and offered:
-            plugin = set(self.table.castable(str(oid)).value) & {CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED}
-            self._record("castable", card, Zone.HAND, plugin, offered)
-        if wanted is None and offered:
-            wanted = sorted(offered)[0]
-        return wanted
+            # A half phase leaves out for want of mana or a target is no disagreement: only a half
+            # phase offers and the rules refuse is.
+            plugin = set(self.table.castable(str(oid)).value) & set(offered)
+            self._record("castable", card, Zone.HAND, plugin, set(offered))
+        if wanted is not None:
+            offered.remove(wanted)
+            offered.insert(0, wanted)
+        return offered
 
     def _splices(self, oid: int, card: Card) -> list[str]:
         """Every card in the caster's hand the rules let splice onto this spell (702.47a)."""
@@ -265,7 +266,7 @@ class AIGame:
         out = []
         for other in self.host.game.player(owner)["hand"]:
             spliced = self.host.card_of(int(other)).halves[0].splice
-            if int(other) != oid and spliced is not None and spliced.quality in (*half.subtypes, *half.card_types):
+            if int(other) != oid and spliced is not None and set(spliced.qualities) & {*half.subtypes, *half.card_types}:
                 out.append(str(other))
         return out
 

@@ -145,6 +145,7 @@ class PhaseHost:
         self._scaffold: set[int] = set()
         self._stock: dict[tuple[int, str], list[int]] = {}
         self.chooser: Chooser | None = None
+        self.last_corrections: list[str] = []
 
     # -- setting up --------------------------------------------------------------------------
 
@@ -331,6 +332,10 @@ class PhaseHost:
         data = self._object(oid)
         card = self.card_of(oid)
         zone = ZONES.get(str(data["zone"]), Zone.COMMAND)
+        if zone is Zone.STACK and self.casting(oid):
+            # phase moves a fuse card to its stack before asking how it is cast; for the rules
+            # the card is still where it is cast from until the half is chosen (601.2a-b).
+            zone = Zone.HAND
         spell = self.spell_facts(oid, data, card) if zone is Zone.STACK else None
         unlocked: frozenset[Side] = frozenset()
         doors = data.get("room_unlocks")
@@ -457,13 +462,15 @@ class PhaseHost:
         card = self.card_of(oid)
         seat = int(data["owner"])
         origin = str(data["zone"])
-        if origin != "Hand":
+        if origin != "Hand" and not self.casting(oid):
             # phase casts only from its owner's hand; the rules gave the permission (aftermath,
             # a cast copy, an effect's permission), so the card is cast from there in phase.
             self._debug("MoveToZone", object_id=oid, to_zone="Hand")
         try:
             self._cast_in_phase(seat, oid, card, spell)
         except NotSupported:
+            if self.casting(oid) or self.game.waiting_for()["type"] != "Priority":
+                self.abort_cast(oid)
             if origin != "Hand" and self._object(oid)["zone"] == "Hand":
                 self._debug("MoveToZone", object_id=oid, to_zone=origin)
             raise
@@ -471,10 +478,11 @@ class PhaseHost:
         return str(oid)
 
     def _cast_in_phase(self, seat: int, oid: int, card: Card, spell: SpellFacts) -> None:
-        cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
-        if self._listed(cast) is None:
-            raise NotSupported(f"phase does not offer casting {card.name!r} now (no legal target or cost in phase)")
-        self.apply(seat, cast)
+        if not self.casting(oid):
+            cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
+            if self._listed(cast) is None:
+                raise NotSupported(f"phase does not offer casting {card.name!r} now (no legal target or cost in phase)")
+            self.apply(seat, cast)
         splices = [self._id(s.object) for s in spell.spliced]
         for _ in range(_PROMPT_LIMIT):
             waiting = self.game.waiting_for()
@@ -499,6 +507,27 @@ class PhaseHost:
                 self.answer_prompt()
         raise NotSupported(f"casting {card.name!r} in phase did not finish")
 
+    def casting(self, oid: int) -> bool:
+        """Whether phase is in the middle of casting this card, at its choice of half (a game
+        loop applied the AI's ``CastSpell``; the rules then decide the half)."""
+        waiting = self.game.waiting_for()
+        data = waiting.get("data") or {}
+        return waiting["type"] in ("ModalFaceChoice", "CastingVariantChoice") and data.get("object_id") == oid
+
+    def _choose_unlisted_face(self, seat: int) -> bool:
+        # phase accepts a half it does not list and then stops at a prompt offering only
+        # CancelCast (deviation cast-variant-options): the way out of its half prompt without
+        # casting (and paying for) a half.
+        for back in (False, True):
+            face = {"type": "ChooseModalFace", "data": {"back_face": back}}
+            if self._listed(face) is None:
+                try:
+                    self.apply(seat, face)
+                except ValueError:
+                    continue
+                return True
+        return False
+
     def _variant(self, waiting: Mapping[str, Any], option: CastOption) -> Any | None:
         want = {
             CastOption.LEFT: ("Normal", "Left"),
@@ -513,9 +542,27 @@ class PhaseHost:
 
     def _choose_or_cancel(self, seat: int, choice: Any | None, reason: str) -> None:
         if choice is None:
-            self._cancel(seat)
             raise NotSupported(reason)
         self.apply(seat, choice)
+
+    def abort_cast(self, oid: int) -> None:
+        """Undo a cast phase has begun and the rules refused: cancel it at the first prompt
+        that allows it, or take the finished spell back into its owner's hand."""
+        for _ in range(_PROMPT_LIMIT):
+            game = self.game
+            cancel = self._listed({"type": "CancelCast"})
+            if cancel is not None:
+                self.apply(actor(game), cancel)
+                return
+            waiting = game.waiting_for()
+            if waiting["type"] in ("Priority", "GameOver"):
+                break
+            if waiting["type"] == "ModalFaceChoice" and self._choose_unlisted_face(actor(game)):
+                continue
+            self.apply(actor(game), self._scripted_choice(waiting, list(game.actions()), {}))
+        if self._exists(oid) and self._object(oid)["zone"] == "Stack":
+            self._debug("MoveToZone", object_id=oid, to_zone="Hand")
+        self._facts.pop(oid, None)
 
     def _cancel(self, seat: int) -> None:
         cancel = self._listed({"type": "CancelCast"})
@@ -600,8 +647,12 @@ class PhaseHost:
             raise NotSupported(f"object {oid} is not on top of phase's stack")
         self._pass_until_gone(oid)
         self._facts.pop(oid, None)
-        self.correct(oid, outcome.destination, outcome.unlocked)
+        self.last_corrections = self.correct(oid, outcome.destination, outcome.unlocked)
         self.settle()
+
+    def forget_spell(self, oid: int) -> None:
+        """The spell left the stack without the adapter: its record ends (400.7)."""
+        self._facts.pop(oid, None)
 
     def correct(self, oid: int, destination: Zone | None, unlocked: frozenset[Side] = frozenset()) -> list[str]:
         """Make phase's state match the rules' decision for a card that left the stack; returns

@@ -118,12 +118,12 @@ class _Run:
         self.card_alias: dict[ObjectId, str] = {}
         self.step_events: dict[int, int] = {}
         self.alias_events: dict[str, int] = {}
+        self.step_start = 0
 
     # -- steps ---------------------------------------------------------------------------
 
     def step(self, step: Step) -> None:
-        self.step_events[step.index] = len(self.table.events)
-        before = len(self.table.events)
+        self.step_events[step.index] = self.step_start = before = len(self.table.events)
         try:
             self._do(step)
         except IllegalAction as exc:
@@ -194,7 +194,8 @@ class _Run:
         if not isinstance(name, str):
             raise ScenarioError(f"{key}.as: must be a string")
         self.aliases[name] = obj
-        self.alias_events[name] = len(self.table.events)
+        # An alias counts like the index of the step that introduced it: its events are included.
+        self.alias_events[name] = self.step_start
         if card:
             self.card_alias.setdefault(obj, name)
 
