@@ -305,20 +305,23 @@ class Table:
         return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
 
     def castable(self, obj: ObjectId, permission: Zone | None = None) -> Answer[tuple[CastOption, ...]]:
+        """The options its owner may cast now (``permission``: a zone an effect lets it be cast from)."""
         view = self.host.view(obj)
         timing = self.host.timing()
         answer = casting.castable(view, self.rules, timing, permission)
+        board = self._board()
         allowed = tuple(
             option
             for option in answer.value
             if self._hook(
-                "check_cast", request=CastRequest(obj, view, option, view.owner, permission), timing=timing, board=()
+                "check_cast", request=CastRequest(obj, view, option, view.owner, permission), timing=timing, board=board
             )
             is None
         )
         return Answer(allowed, answer.rules, answer.version)
 
     def can_unlock(self, obj: ObjectId, door: Side) -> Answer[bool]:
+        """Whether its controller may take the unlock special action for ``door`` now."""
         return rooms.can_unlock(self.host.view(obj), door, self.rules, self.host.timing())
 
     def characteristic(self, obj: ObjectId, query: str) -> Answer[Any]:
