@@ -35,6 +35,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     conf.add_argument("--format", choices=("text", "json"), default="text")
     sub.add_parser("versions", help="list the rule versions")
     sub.add_parser("hosts", help="list the host adapters")
+    demo = sub.add_parser("demo", help="play a phase game between two AIs with split cards and Rooms, logging each rule")
+    demo.add_argument("--rules", help="rule version (name, alias or YAML file; default: current)")
+    demo.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
+    demo.add_argument("--max-actions", type=int, default=2000, help="stop after this many actions (default 2000)")
     args = parser.parse_args(argv)
     try:
         pm = make_plugin_manager()
@@ -49,6 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 state = "available" if info.available is None else f"unavailable: {info.available}"
                 print(f"{info.name}: {info.description} [{state}]")
             return 0
+        if args.command == "demo":
+            return _demo(args, registry)
         return _conformance(args, pm, registry)
     except (RulesConfigError, ScenarioError, PluginFailure) as exc:
         print(f"splitcards: error: {exc}", file=sys.stderr)
@@ -59,6 +65,12 @@ def _registry(pm: pluggy.PluginManager) -> VersionRegistry:
     """The shipped rule versions and those that plugins add (``splitcards_rule_files``)."""
     extra = [path for batch in call_hook(pm, "splitcards_rule_files") for path in batch]
     return load_registry(extra)
+
+
+def _demo(args: argparse.Namespace, registry: VersionRegistry) -> int:
+    from splitcards.adapters.phase.demo import run
+
+    return run(registry.get(args.rules), seed=args.seed, max_actions=args.max_actions)
 
 
 def _conformance(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:

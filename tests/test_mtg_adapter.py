@@ -200,7 +200,8 @@ def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], car
     deck = [*POOL, *POOL, "Grizzly Bears", "Grizzly Bears", *list(BASICS) * 4]
     pool = [*(cards[n] for n in POOL), cards["Grizzly Bears"], *LANDS.values()]
     host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")
-    game, rng, kinds = host.game, random.Random(0), set()
+    game, rng = host.game, random.Random(0)
+    kinds: set[str] = set()
     while not game.is_game_over() and len(kinds) < 4 and game.turn_number < 40:
         move = rng.choice(game.legal_moves)
         kinds.add(move.kind)

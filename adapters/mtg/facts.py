@@ -41,6 +41,8 @@ LETTERS = {word: letter for letter, word in COLOR_WORDS.items()}
 
 # Card-level relations that describe abilities, copied from the engine's data onto a face.
 _ABILITY_RELATIONS = ("card_ability", "card_effect", "ability_trigger", "card_keyword", "keyword_param")
+_CARD_WIDE = ("card_keyword", "keyword_param")  # rows without an ability id
+_UNLOCK_TRIGGER = "you_unlock_this_door"
 _INSTANCE_CAST_RELATIONS = ("spell_type", "mana_cost", "mana_generic", "mana_pip", "x_count")
 
 
@@ -191,7 +193,13 @@ def _engine_card_rows(name: str) -> dict[str, set[tuple[Any, ...]]]:
     from mtg._text import slug
 
     own = slug(name)
-    return {rel: {r for r in facts.get(rel, ()) if r[0] == own} for rel in _ABILITY_RELATIONS}
+    # "When you unlock this door" (709.5h) is no event of the engine, which fires such an ability
+    # whenever the permanent enters, whichever door was cast: leave it out.
+    unlock = {r[1] for r in facts.get("ability_trigger", ()) if r[0] == own and r[2] == _UNLOCK_TRIGGER}
+    return {
+        rel: {r for r in facts.get(rel, ()) if r[0] == own and (rel in _CARD_WIDE or r[1] not in unlock)}
+        for rel in _ABILITY_RELATIONS
+    }
 
 
 def _half_rows(card: Card, half: Half) -> dict[str, set[tuple[Any, ...]]]:
@@ -222,7 +230,7 @@ def _renamed(
         moved = set()
         for row in found:
             card_id = row[0] if target is None else target
-            if rel in ("card_keyword", "keyword_param"):
+            if rel in _CARD_WIDE:
                 moved.add((card_id, *row[1:]))
             else:
                 moved.add((card_id, prefix + str(row[1]), *row[2:]))

@@ -443,8 +443,6 @@ class MtgHost:
         with self._edit() as state:
             _set_doors(state, obj, doors)
             facts.set_face(state, obj, view.card, facts.resting_face(view.card, view.zone is Zone.BATTLEFIELD, doors))
-            for door in sorted(doors - view.unlocked):
-                _fire_unlock_trigger(state, obj, view, door, self.seat(view.controller))
 
     # -- game moves ------------------------------------------------------------------------
 
@@ -508,25 +506,6 @@ def _add_mana_abilities(state: State, obj: str, card: Card) -> None:
     for rel, rows in scratch.items():
         if rel not in ("mana_generic", "mana_pip", "x_count"):
             state[rel] = state.get(rel, set()) | rows
-
-
-def _fire_unlock_trigger(state: State, obj: str, view: ObjectView, door: Side, seat: str) -> None:
-    # "When you unlock this door" (709.5h) is no event of the engine: apply the door's triggered
-    # ability (if the engine's data has its effects) as it triggers, choices left to the driver.
-    if not view.card.is_room or not view.card.half(door).unlock_trigger:
-        return
-    from mtg import driver
-
-    card_id = facts.face_slug(view.card.name, Face.LEFT if door is Side.LEFT else Face.RIGHT)
-    triggered = {a for (c, a, kind) in state.get("card_ability", ()) if c == card_id and kind == "triggered"}
-    pending = {
-        (f"{obj}_unlock_{door.value}_{seq}", verb, int(amount) if str(amount).isdigit() else 0, target, obj, seat)
-        for (c, a, seq, verb, amount, target, _extra, _cond) in state.get("card_effect", ())
-        if c == card_id and a in triggered
-    }
-    if pending:
-        with quiet():
-            driver._apply_effects(state, pending)
 
 
 @cache
