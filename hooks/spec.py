@@ -112,14 +112,15 @@ def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolut
 
 @hookspec(firstresult=True)
 def on_leave_stack(rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> Zone | None:
-    """Replace where a spell goes when it leaves the stack other than by resolving.
+    """Replace where a spell's card goes when it leaves the stack: resolved, countered or moved.
 
     Stops at first non-None result.
 
     :param rules: the rule version in force.
     :param spell: the id of the spell's card.
     :param view: the spell as it is on the stack.
-    :param destination: the zone it would go to.
+    :param destination: the zone it would go to (not called for a permanent spell entering the
+        battlefield, nor for a copy ceasing to exist).
     :return: the zone it goes to instead (aftermath: exile, 702.127a), or ``None`` for no change.
     """
 

@@ -35,7 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     conf.add_argument("--format", choices=("text", "json"), default="text")
     sub.add_parser("versions", help="list the rule versions")
     sub.add_parser("hosts", help="list the host adapters")
-    demo = sub.add_parser("demo", help="play a phase game between two AIs with split cards and Rooms, logging each rule")
+    demo = sub.add_parser(
+        "demo", help="play a phase game between two AIs with split cards and Rooms, logging each rule"
+    )
     demo.add_argument("--rules", help="rule version (name, alias or YAML file; default: current)")
     demo.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     demo.add_argument("--max-actions", type=int, default=2000, help="stop after this many actions (default 2000)")

@@ -150,6 +150,10 @@ class Table:
             unlocked = self._hook("on_enter_battlefield", permanent=top, view=entering, cast=side)
             outcome = replace(outcome, unlocked=unlocked)
             events += self._entering_events(top, entering, unlocked)
+        elif outcome.destination is not None:
+            replaced = self._hook("on_leave_stack", spell=top, view=view, destination=outcome.destination)
+            if replaced is not None:
+                outcome = replace(outcome, destination=replaced)
         self.host.resolve(top, outcome)
         self.events += events
         return outcome

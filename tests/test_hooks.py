@@ -114,3 +114,25 @@ def test_active_version_reaches_plugins_and_changes_results(v: dict[str, RuleVer
     assert watcher.seen == ["classic-2009", "duskmourn-2024"]
     assert old == (("Fire", "Ice"),)
     assert new == (("Fire",), ("Ice",))
+
+
+class ExileEverything:
+    """A house rule: every spell is exiled as it leaves the stack."""
+
+    @hookimpl
+    def on_leave_stack(self, rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> Zone:
+        return Zone.EXILE
+
+
+def test_on_leave_stack_replaces_destination_on_resolve_and_move(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    pm = make_plugin_manager(load_entry_points=False, plugins=[ExileEverything()])
+    t = Table(ReferenceHost(), v["duskmourn-2024"], pm)
+    resolved = t.create(cards["Fire // Ice"], Zone.HAND)
+    t.cast(resolved, CastOption.LEFT)
+    assert t.resolve().destination is Zone.EXILE
+    assert t.view(resolved).zone is Zone.EXILE
+    countered = t.create(cards["Fire // Ice"], Zone.HAND)
+    t.cast(countered, CastOption.RIGHT)
+    assert t.move(countered, Zone.GRAVEYARD) is Zone.EXILE
