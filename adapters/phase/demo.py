@@ -28,7 +28,7 @@ def run(rules: RuleVersion, seed: int = 1, max_actions: int = 2000, out: Callabl
     for refusal in decks.refused(rules):
         out(f"left out of the decks: {refusal}")
     game = AIGame(rules, seed=seed, difficulty=DIFFICULTY, max_actions=max_actions, log=out)
-    out("decks: " + ", ".join(f"{decks.DECK.get(c.name, 0) or decks.LANDS.get(c.name, 0)} {c.name}" for c in game.cards))
+    out("each deck: " + ", ".join(f"{game.deck.count(c.halves[0].name)} {c.name}" for c in game.cards))
     result = game.play()
     winner = f"p{result.winner + 1} wins" if result.winner is not None else f"stopped after {max_actions} actions"
     out(

@@ -105,6 +105,7 @@ class AIGame:
         self.compare = compare
         used, deck = decks.deck_for(rules)
         self.cards: list[Card] = used
+        self.deck = deck
         self.host = PhaseHost(rules, scripted=False)
         self.host.use_engine(engine_for(used))
         self.host.start(deck, list(deck), seed=seed)
@@ -227,7 +228,9 @@ class AIGame:
                     continue
                 self._cast_done(seat, oid, card, option)
                 return
-        if self.host.casting(oid) or self.host.game.waiting_for()["type"] != "Priority":
+        if self.host.adopting is not None:
+            self.host.release(undo=True)
+        elif self.host.casting(oid) or self.host.game.waiting_for()["type"] != "Priority":
             self.host.abort_cast(oid)
         self._refused.add(key)
         self._passes = 0
@@ -236,7 +239,8 @@ class AIGame:
         """The halves phase offers at its prompt, the AI's choice first."""
         game = self.host.game
         if not self.host.casting(oid):
-            return [CastOption.LEFT]
+            on_stack = any(entry["id"] == oid for entry in game.stack())
+            return [self.host.adopt(oid)] if on_stack else []
         waiting = game.waiting_for()
         listed = list(game.actions())
         choice = self._choose(game, seat)

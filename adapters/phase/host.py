@@ -146,6 +146,7 @@ class PhaseHost:
         self._stock: dict[tuple[int, str], list[int]] = {}
         self.chooser: Chooser | None = None
         self.last_corrections: list[str] = []
+        self._adopting: int | None = None
 
     # -- setting up --------------------------------------------------------------------------
 
@@ -332,11 +333,11 @@ class PhaseHost:
         data = self._object(oid)
         card = self.card_of(oid)
         zone = ZONES.get(str(data["zone"]), Zone.COMMAND)
-        if zone is Zone.STACK and self.casting(oid):
+        if zone is Zone.STACK and self.casting(oid) and (oid == self._adopting or not self._on_stack(oid)):
             # phase moves a fuse card to its stack before asking how it is cast; for the rules
             # the card is still where it is cast from until the half is chosen (601.2a-b).
             zone = Zone.HAND
-        spell = self.spell_facts(oid, data, card) if zone is Zone.STACK else None
+        spell = self.spell_facts(oid, data, card) if zone is Zone.STACK and oid != self._adopting else None
         unlocked: frozenset[Side] = frozenset()
         doors = data.get("room_unlocks")
         if zone is Zone.BATTLEFIELD and isinstance(doors, Mapping):
@@ -478,6 +479,11 @@ class PhaseHost:
         return str(oid)
 
     def _cast_in_phase(self, seat: int, oid: int, card: Card, spell: SpellFacts) -> None:
+        if oid == self._adopting:
+            self._adopting = None
+            if self.spell_facts(oid, self._object(oid), card).option is not spell.option:
+                raise NotSupported(f"phase already cast {card.name!r} another way")
+            return
         if not self.casting(oid):
             cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
             if self._listed(cast) is None:
@@ -510,9 +516,30 @@ class PhaseHost:
     def casting(self, oid: int) -> bool:
         """Whether phase is in the middle of casting this card, at its choice of half (a game
         loop applied the AI's ``CastSpell``; the rules then decide the half)."""
+        if oid == self._adopting:
+            return True
         waiting = self.game.waiting_for()
         data = waiting.get("data") or {}
         return waiting["type"] in ("ModalFaceChoice", "CastingVariantChoice") and data.get("object_id") == oid
+
+    @property
+    def adopting(self) -> int | None:
+        return self._adopting
+
+    def adopt(self, oid: int) -> CastOption:
+        """phase finished a cast by itself (it asks for the half only when more than one can be
+        cast): until :meth:`cast` or :meth:`release` the card counts as not yet cast, so the
+        rules can decide it; returns the half phase cast."""
+        self._adopting = oid
+        data = self._object(oid)
+        return self.spell_facts(oid, data, self.card_of(oid)).option
+
+    def release(self, undo: bool) -> None:
+        """End :meth:`adopt`; with ``undo`` the spell the rules refused goes back to its owner's hand."""
+        oid, self._adopting = self._adopting, None
+        if undo and oid is not None and self._on_stack(oid):
+            self._debug("MoveToZone", object_id=oid, to_zone="Hand")
+            self._facts.pop(oid, None)
 
     def _choose_unlisted_face(self, seat: int) -> bool:
         # phase accepts a half it does not list and then stops at a prompt offering only

@@ -1,0 +1,151 @@
+"""Each phase behaviour the adapter corrects, driven on the real engine (see docs/phase.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+
+from splitcards import characteristics as ch
+from splitcards.adapters.phase import decks
+from splitcards.adapters.phase.deviations import DEVIATIONS
+from splitcards.adapters.phase.game import phase_mana_value
+from splitcards.adapters.phase.host import PhaseHost
+from splitcards.card import Side
+from splitcards.errors import IllegalCast, IllegalZone
+from splitcards.model import CastOption, Phase, Player, Zone
+from splitcards.table import Table
+from splitcards.versions import load_registry
+
+CARDS = decks.cards()
+
+
+def _table(version: str = "current") -> tuple[Table, PhaseHost]:
+    rules = load_registry().get(version)
+    host = PhaseHost(rules)
+    host.prepare(list(CARDS.values()))
+    return Table(host, rules), host
+
+
+def test_every_deviation_names_a_test_here() -> None:
+    names = set(globals())
+    assert [d.test for d in DEVIATIONS if d.test not in names] == []
+
+
+def test_709_4_split_card_in_hand_has_both_halves() -> None:
+    table, host = _table()
+    fi = table.create(CARDS["Fire // Ice"], Zone.HAND)
+    assert host.game.object(int(fi))["name"] == "Fire"
+    assert table.characteristic(fi, "names").value == ("Fire", "Ice")
+    assert table.characteristic(fi, "mana_values").value == (4,)
+
+
+def test_709_4d_fused_spell_has_both_names_and_total_cost() -> None:
+    table, host = _table()
+    wt = table.create(CARDS["Wear // Tear"], Zone.HAND)
+    table.cast(wt, CastOption.FUSED)
+    assert host.game.stack()[-1]["kind"]["data"]["casting_variant"] == "Fuse"
+    assert host.game.object(int(wt))["name"] == "Wear"
+    assert table.characteristic(wt, "names").value == ("Wear", "Tear")
+    assert table.characteristic(wt, "mana_values").value == (3,)
+    assert [str(c) for c in table.characteristic(wt, "mana_costs").value] == ["{1}{W}{R}"]
+
+
+def test_400_7_fused_flag_gone_after_resolution() -> None:
+    table, host = _table()
+    wt = table.create(CARDS["Wear // Tear"], Zone.HAND)
+    table.cast(wt, CastOption.FUSED)
+    table.resolve()
+    assert host.game.object(int(wt))["fused_split_spell"] is True
+    view = table.view(wt)
+    assert (view.zone, view.spell) == (Zone.GRAVEYARD, None)
+    assert table.characteristic(wt, "names").value == ("Wear", "Tear")
+
+
+def test_702_127a_memory_castable_only_from_graveyard() -> None:
+    table, host = _table()
+    cm = table.create(CARDS["Commit // Memory"], Zone.HAND)
+    assert table.castable(cm).value == (CastOption.LEFT,)
+    with pytest.raises(IllegalZone):
+        table.cast(cm, CastOption.RIGHT)
+    table.move(cm, Zone.GRAVEYARD)
+    assert not [a for a in host.game.actions() if a.kind == "CastSpell"]
+    assert table.castable(cm).value == (CastOption.RIGHT,)
+    table.cast(cm, CastOption.RIGHT)
+    assert host.game.object(int(cm))["name"] == "Memory"
+    assert table.view(cm).spell is not None
+    assert table.view(cm).spell.cast_from is Zone.GRAVEYARD  # type: ignore[union-attr]
+
+
+def test_702_127a_memory_exiled_after_cast_from_graveyard() -> None:
+    table, host = _table()
+    cm = table.create(CARDS["Commit // Memory"], Zone.GRAVEYARD)
+    table.cast(cm, CastOption.RIGHT)
+    outcome = table.resolve()
+    assert outcome.destination is Zone.EXILE
+    assert host.last_corrections == ["aftermath-not-exiled"]
+    assert host.game.object(int(cm))["zone"] == "Exile"
+
+
+def test_702_127a_countered_memory_is_exiled() -> None:
+    table, host = _table()
+    cm = table.create(CARDS["Commit // Memory"], Zone.GRAVEYARD)
+    table.cast(cm, CastOption.RIGHT)
+    assert table.move(cm, Zone.GRAVEYARD) is Zone.EXILE
+    assert host.game.object(int(cm))["zone"] == "Exile"
+
+
+def test_709_5_room_characteristics_from_unlocked_doors() -> None:
+    table, host = _table()
+    room = table.create(CARDS["Bottomless Pool // Locker Room"], Zone.HAND)
+    table.cast(room, CastOption.RIGHT)
+    table.resolve()
+    table.unlock(room, Side.LEFT)
+    data = host.game.object(int(room))
+    assert data["room_unlocks"] == {"left_unlocked": True, "right_unlocked": True}
+    assert data["name"] == "Bottomless Pool // Locker Room"
+    assert phase_mana_value(data["mana_cost"]) != 6
+    assert table.characteristic(room, "names").value == ("Bottomless Pool", "Locker Room")
+    assert table.characteristic(room, "mana_values").value == (6,)
+
+
+def test_709_5h_reload_keeps_room_triggers() -> None:
+    table, host = _table()
+    room = table.create(CARDS["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    before = len(host.game.object(int(room))["trigger_definitions"])
+    table.set_turn(active=Player.P2, phase=Phase.MAIN1, priority=Player.P1)
+    assert host.game.priority_player() == 0
+    assert len(host.game.object(int(room))["trigger_definitions"]) == before == 2
+
+
+def test_708_2a_no_fuse_under_classic_2009() -> None:
+    table, host = _table("classic-2009")
+    wt = table.create(CARDS["Wear // Tear"], Zone.HAND)
+    assert table.castable(wt).value == (CastOption.LEFT, CastOption.RIGHT)
+    with pytest.raises(IllegalCast):
+        table.cast(wt, CastOption.FUSED)
+    assert host.game.object(int(wt))["zone"] == "Hand"
+    host.apply(0, {"type": "CastSpell", "data": {"object_id": int(wt), "card_id": int(wt), "targets": [], "payment_mode": {"type": "Auto"}}})
+    variants = [o["variant"] for o in host.game.waiting_for()["data"]["options"]]
+    assert "Fuse" in variants
+
+
+def test_709_3_half_not_offered_is_not_cast() -> None:
+    table, host = _table()
+    fi = table.create(CARDS["Fire // Ice"], Zone.HAND)
+    oid = int(fi)
+    host.apply(0, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}})
+    assert host.casting(oid)
+    host.abort_cast(oid)
+    assert host.game.object(oid)["zone"] == "Hand"
+    assert host.game.stack() == []
+
+
+def test_707_12_copy_of_card_in_exile() -> None:
+    table, host = _table()
+    wt = table.create(CARDS["Wear // Tear"], Zone.EXILE)
+    copy = table.copy_card(wt)
+    assert copy != wt
+    assert host.game.object(int(copy))["zone"] == "Exile"
+    assert table.view(copy).copy is True
+    assert ch.names(table.view(copy), table.rules).value == ("Wear", "Tear")

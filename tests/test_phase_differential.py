@@ -1,0 +1,25 @@
+"""Real phase AI games: the rules' answers against phase's own wherever both answer.
+
+Every disagreement must be a documented phase deviation the adapter corrects
+(:mod:`splitcards.adapters.phase.deviations`); any other is a failure.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+
+from splitcards.adapters.phase.game import AIGame
+from splitcards.versions import load_registry
+
+GAMES = [("current", 1), ("current", 2), ("classic-2009", 1)]
+
+
+@pytest.mark.parametrize(("version", "seed"), GAMES)
+def test_rules_agree_with_phase_or_correct_a_documented_deviation(version: str, seed: int) -> None:
+    game = AIGame(load_registry().get(version), seed=seed, difficulty="Easy", max_actions=1500, compare=True)
+    result = game.play()
+    assert result.casts > 10
+    assert result.comparisons
+    assert [c for c in result.comparisons if not c.agrees and c.deviation is None] == []
