@@ -317,8 +317,10 @@ def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Z
         and destination is not Zone.EXILE
     ):
         return Zone.EXILE, rules.cite("aftermath")
-    cited = rules.cite("leave_stack") + (rules.cite("splice_lost") if spell and spell.spliced else ())
-    return destination, cited
+    keys = ["leave_stack"] if view.card.is_split else []
+    if spell is not None and spell.spliced:
+        keys.append("splice_lost")
+    return destination, rules.cite(*keys)
 
 
 def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
@@ -330,18 +332,20 @@ def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     halves = cast_halves(view.card, spell.option)
     own = tuple(h.name for h in halves)
     order = own + tuple(s.half.name for s in spell.spliced)
-    cited = rules.cite("resolve")
+    keys = ["resolve"]
     if spell.option is CastOption.FUSED:
-        cited += rules.cite("fuse_order")
+        keys.append("fuse_order")
     if spell.spliced:
-        cited += rules.cite("splice_order", "splice_characteristics")
+        keys += ["splice_order", "splice_characteristics"]
     if all(h.is_permanent for h in halves):
         side = spell.option.side
         unlocked = frozenset({side}) if view.card.is_room and rules.rooms and side is not None else frozenset()
-        if unlocked:
-            cited += rules.cite("room_enters")
-        return Resolution(order, Zone.BATTLEFIELD, spell.copy, unlocked, cited + rules.cite("enter_battlefield"), own)
+        keys += ["enter_battlefield", "room_enters"] if unlocked else ["enter_battlefield"]
+        return Resolution(order, Zone.BATTLEFIELD, spell.copy, unlocked, rules.cite(*keys), own)
     if spell.copy:
-        return Resolution(order, None, False, frozenset(), cited + rules.cite("copy_spell"), own)
+        return Resolution(order, None, False, frozenset(), rules.cite(*keys, "copy_spell"), own)
     destination, leave_rules = leave_stack_destination(view, rules, Zone.GRAVEYARD)
-    return Resolution(order, destination, False, frozenset(), cited + leave_rules, own)
+    cited = rules.cite(*keys)
+    return Resolution(
+        order, destination, False, frozenset(), cited + tuple(n for n in leave_rules if n not in cited), own
+    )
