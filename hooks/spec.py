@@ -193,8 +193,13 @@ def on_unlock(
 ) -> Sequence[Event] | None:
     """Report one door becoming unlocked: by a cast half entering, the special action, or an effect.
 
-    Called once per door. ``view`` is the Room before this door is unlocked.
+    Called once per door unlocked, before the game changes.
 
+    :param rules: the rule version in force.
+    :param permanent: the id of the Room.
+    :param view: the Room before this door is unlocked.
+    :param door: the door being unlocked.
+    :param by: ``cast`` (its half was cast and it is entering), ``special_action`` or ``effect``.
     :return: events to report, such as that door's "when you unlock this door" trigger
         (709.5h); the results of all plugins are joined.
     """
@@ -206,13 +211,20 @@ def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalActio
 
     Stops at first non-None result. The built-in legality checks run after this hook.
 
+    :param rules: the rule version in force.
+    :param view: the Room permanent.
+    :param door: the door to lock.
     :return: the error that refuses it, or ``None`` for no objection.
     """
 
 
 @hookspec
 def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event] | None:
-    """Report a door becoming locked (709.5g).
+    """Report a door becoming locked (709.5g), before the game changes.
 
+    :param rules: the rule version in force.
+    :param permanent: the id of the Room.
+    :param view: the Room before the door is locked.
+    :param door: the door being locked.
     :return: events to report; the results of all plugins are joined.
     """
