@@ -7,10 +7,11 @@ import pytest
 pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
 
 from splitcards import characteristics as ch
-from splitcards.adapters.phase import decks
+from splitcards.adapters.phase import carddata, decks
 from splitcards.adapters.phase.deviations import DEVIATIONS
+from splitcards.adapters.phase.engine import load_phase
 from splitcards.adapters.phase.game import phase_mana_value
-from splitcards.adapters.phase.host import PhaseHost
+from splitcards.adapters.phase.host import PhaseHost, engine_for
 from splitcards.card import Side
 from splitcards.errors import IllegalCast, IllegalZone
 from splitcards.model import CastOption, Phase, Player, Zone
@@ -109,6 +110,25 @@ def test_709_5_room_characteristics_from_unlocked_doors() -> None:
     assert table.characteristic(room, "mana_values").value == (6,)
 
 
+def test_709_3b_room_spell_after_leaving_the_battlefield_has_its_door_name() -> None:
+    table, host = _table()
+    room = table.create(CARDS["Bottomless Pool // Locker Room"], Zone.HAND)
+    table.cast(room, CastOption.RIGHT)
+    table.resolve()
+    table.unlock(room, Side.LEFT)
+    table.move(room, Zone.HAND)
+    oid = int(room)
+    # phase itself casts the right door (as its AI does), without the adapter's record of the cast.
+    host.apply(0, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}})
+    host.apply(0, {"type": "ChooseModalFace", "data": {"back_face": True}})
+    assert host.game.object(oid)["name"] == "Bottomless Pool // Locker Room"
+    assert table.characteristic(room, "names").value == ("Locker Room",)
+    outcome = table.resolve()
+    assert outcome.unlocked == {Side.RIGHT}
+    assert host.game.object(oid)["room_unlocks"] == {"left_unlocked": False, "right_unlocked": True}
+    assert host.last_corrections == []
+
+
 def test_709_5h_reload_keeps_room_triggers() -> None:
     table, host = _table()
     room = table.create(CARDS["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
@@ -130,6 +150,32 @@ def test_708_2a_no_fuse_under_classic_2009() -> None:
     assert "Fuse" in variants
 
 
+def test_601_2_half_phase_chose_is_cast_to_the_end_before_it_is_a_spell() -> None:
+    # A game without infinite mana: one Plains, so only Tear can be paid for.
+    rules = load_registry().get("current")
+    host = PhaseHost(rules, scripted=False)
+    host.use_engine(engine_for([CARDS[n] for n in ("Wear // Tear", "Bottomless Pool // Locker Room", "Plains")]))
+    deck = ["Wear"] * 6 + ["Bottomless Pool"] * 8 + ["Plains"] * 20
+    host.start(deck, list(deck), seed=1)
+    table = Table(host, rules)
+    table.create(CARDS["Plains"], Zone.BATTLEFIELD)
+    for _ in range(2):
+        table.create(CARDS["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    wt = table.create(CARDS["Wear // Tear"], Zone.HAND)
+    oid = int(wt)
+    # phase picks Tear without asking, pushes the spell and waits for one of its two targets.
+    host.apply(0, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}})
+    assert host.game.waiting_for()["type"] == "TargetSelection"
+    assert host.adopt(oid) is CastOption.RIGHT
+    assert table.view(wt).zone is Zone.HAND
+    assert host.timing().stack_empty
+    table.cast(wt, CastOption.RIGHT)
+    assert host.game.waiting_for()["type"] == "Priority"
+    assert table.view(wt).zone is Zone.STACK
+    assert table.characteristic(wt, "names").value == ("Tear",)
+    assert table.characteristic(wt, "mana_values").value == (1,)
+
+
 def test_709_3_half_not_offered_is_not_cast() -> None:
     table, host = _table()
     fi = table.create(CARDS["Fire // Ice"], Zone.HAND)
@@ -149,3 +195,9 @@ def test_707_12_copy_of_card_in_exile() -> None:
     assert host.game.object(int(copy))["zone"] == "Exile"
     assert table.view(copy).copy is True
     assert ch.names(table.view(copy), table.rules).value == ("Wear", "Tear")
+
+
+def test_card_data_read_back_gives_the_same_cards() -> None:
+    database = carddata.build_database(load_phase(), CARDS.values())
+    back = carddata.cards_from_card_data(database)
+    assert {name: back[name] for name in CARDS} == CARDS

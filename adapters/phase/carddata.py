@@ -209,6 +209,9 @@ def _card_from_faces(faces: Sequence[Mapping[str, Any]]) -> Card:
     layout = str(faces[0].get("layout", "normal")).lower() if len(faces) == 2 else "normal"
     if layout not in ("split", "aftermath", "normal"):
         layout = "split"
+    if layout == "split" and "Aftermath" in (faces[-1].get("keywords") or []):
+        # This adapter builds aftermath cards with phase's split layout (deviation aftermath-half-not-castable).
+        layout = "aftermath"
     mtgjson = []
     for index, face in enumerate(faces):
         card_type = face.get("card_type") or {}

@@ -74,6 +74,16 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "test_709_5_room_characteristics_from_unlocked_doors",
     ),
     Deviation(
+        "room-merged-face",
+        ("709.3b", "400.7"),
+        "A Room permanent whose right door and then left door were unlocked leaves the battlefield with its right"
+        " face replaced by the merged permanent's (named 'A // B'): cast again as its right door, the spell and the"
+        " permanent are named 'A // B'.",
+        "The cast door is read from phase's back face, which keeps the left half's name, not from the object's name;"
+        " names come from the rules (a Room spell has only its door's name).",
+        "test_709_3b_room_spell_after_leaving_the_battlefield_has_its_door_name",
+    ),
+    Deviation(
         "reload-drops-room-triggers",
         ("709.5h",),
         "load_game rebuilds a Room permanent's triggers from its front face: the other door's trigger is lost and"
@@ -118,20 +128,27 @@ def explain(
         extra = set(phase) - set(plugin)
         if extra == {CastOption.FUSED} and not rules.fuse:
             return "version-filter"
-        if card.layout is Layout.AFTERMATH and extra <= {CastOption.RIGHT} and zone is Zone.HAND:
+        if card.layout is Layout.AFTERMATH and extra == {CastOption.RIGHT} and zone is Zone.HAND:
             return "aftermath-half-not-castable"
-        if not extra:
-            return None
         return None
-    if kind == "zone" and card.layout is Layout.AFTERMATH and plugin == Zone.EXILE.value:
+    if kind == "zone" and card.layout is Layout.AFTERMATH and (plugin, phase) == (Zone.EXILE, Zone.GRAVEYARD):
         return "aftermath-not-exiled"
-    if kind == "fused":
+    if kind == "fused" and (plugin, phase) == (False, True):
         return "stale-fused-flag"
-    if kind in ("name", "mana_value"):
-        if card.is_room and zone is Zone.BATTLEFIELD:
+    if kind == "name" and card.is_room and zone in (Zone.STACK, Zone.BATTLEFIELD):
+        if zone is Zone.BATTLEFIELD and len(plugin) == 2 and phase == [" // ".join(plugin)]:
             return "room-characteristics"
-        if zone is Zone.STACK and fused:
-            return "fused-left-half-only"
-        if card.is_split and zone is not Zone.STACK:
-            return "split-left-half-only"
+        if any(card.name in str(name) for name in phase):
+            return "room-merged-face"
+        return None
+    if kind == "mana_value" and card.is_room and zone is Zone.BATTLEFIELD:
+        return "room-characteristics"
+    # phase shows the left half alone: its name, or (a fused spell) its mana value.
+    left = card.halves[0]
+    if phase != ([left.name] if kind == "name" else [left.mana_value]):
+        return None
+    if zone is Zone.STACK and fused:
+        return "fused-left-half-only"
+    if kind == "name" and card.is_split and zone is not Zone.STACK:
+        return "split-left-half-only"
     return None

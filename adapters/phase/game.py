@@ -113,6 +113,7 @@ class AIGame:
         self.table = Table(self.host, rules, pm)
         self.result = Result()
         self._passes = 0
+        self._passed_on: tuple[int, ...] = ()
         self._refused: set[tuple[int, int]] = set()
         self._tried: set[tuple[int, int]] = set()
         self._spells: dict[int, ObjectView] = {}
@@ -160,14 +161,29 @@ class AIGame:
         return game.choose_action(seat, difficulty=self.difficulty)
 
     def _apply(self, seat: int, action: Any) -> None:
+        stack = self._stack_ids()
         self.host.apply(seat, action)
-        self._passes = self._passes + 1 if action_dict(action)["type"] == "PassPriority" else 0
+        if action_dict(action)["type"] != "PassPriority":
+            self._passes = 0
+        else:
+            # Passes count in a row only while the stack stays the same (117.4): a resolved
+            # triggered ability starts a new round of passes for the spell under it.
+            self._passes = self._passes + 1 if stack == self._passed_on else 1
+            self._passed_on = stack
         self._reconcile()
 
+    def _stack_ids(self) -> tuple[int, ...]:
+        return tuple(int(entry["id"]) for entry in self.host.game.stack())
+
     def _pass_resolves_spell(self) -> bool:
-        # Two passes in a row with a spell on top: this one resolves it (117.4, 608.1).
+        # The other player passed on this same stack: this pass resolves the spell on top (117.4, 608.1).
         stack = self.host.game.stack()
-        return bool(stack) and stack[-1]["kind"]["type"] == "Spell" and self._passes >= 1
+        return (
+            bool(stack)
+            and stack[-1]["kind"]["type"] == "Spell"
+            and self._passes >= 1
+            and self._stack_ids() == self._passed_on
+        )
 
     def _say(self, text: str) -> None:
         game = self.host.game

@@ -361,18 +361,30 @@ class PhaseHost:
         known = self._facts.get(oid)
         if known is not None:
             return known
-        entry = next((e for e in self.game.stack() if e["id"] == oid), None)
-        spell = (entry or {}).get("kind", {}).get("data") or {}
-        if not card.is_split:
-            option = CastOption.WHOLE
-        elif spell.get("casting_variant") == "Fuse":
-            option = CastOption.FUSED
-        else:
-            option = CastOption.RIGHT if str(data.get("name", "")).lower() == card.halves[1].name.lower() else CastOption.LEFT
-        context = (spell.get("ability") or {}).get("context") or {}
+        context = (self._stack_spell(oid).get("ability") or {}).get("context") or {}
         cast_from = ZONES.get(str(context.get("cast_from_zone")), Zone.HAND)
         copy = bool(data.get("is_token"))
+        option = self._phase_option(oid, data, card)
         return SpellFacts(option, cast=not copy, cast_from=None if copy else cast_from, copy=copy)
+
+    def _stack_spell(self, oid: int) -> dict[str, Any]:
+        entry = next((e for e in self.game.stack() if e["id"] == oid), None)
+        spell: dict[str, Any] = (entry or {}).get("kind", {}).get("data") or {}
+        return spell
+
+    def _phase_option(self, oid: int, data: Mapping[str, Any], card: Card) -> CastOption:
+        """The half (or fused) phase is casting or cast, read from phase itself: as soon as the
+        half is chosen the object's face is the cast half and its back face the other one.
+
+        The back face is what tells: a Room that left the battlefield may have a merged right
+        face named "A // B" (deviation ``room-merged-face``), but its left face keeps its name.
+        """
+        if not card.is_split:
+            return CastOption.WHOLE
+        if self._stack_spell(oid).get("casting_variant") == "Fuse":
+            return CastOption.FUSED
+        back = str((data.get("back_face") or {}).get("name", ""))
+        return CastOption.RIGHT if back.lower() == card.halves[0].name.lower() else CastOption.LEFT
 
     def objects(self) -> Sequence[ObjectId]:
         ids: Iterable[int] = self._visible if self._visible is not None else list(self._cards)
@@ -390,11 +402,13 @@ class PhaseHost:
 
     def timing(self) -> Timing:
         game = self.game
+        casting = self.cast_in_progress()
         return Timing(
             active=PLAYERS[self._active],
             phase=PHASES.get(str(game.phase), Phase.MAIN1),
             priority=PLAYERS[int(game.priority_player())],
-            stack_empty=not game.stack(),
+            # The card being cast is on phase's stack already; casting it is judged as before (601.2a, 601.3).
+            stack_empty=all(entry["id"] == casting for entry in game.stack()),
         )
 
     def set_timing(
@@ -480,14 +494,19 @@ class PhaseHost:
 
     def _cast_in_phase(self, seat: int, oid: int, card: Card, spell: SpellFacts) -> None:
         if oid == self._adopting:
-            self._adopting = None
-            if self.spell_facts(oid, self._object(oid), card).option is not spell.option:
+            if self._phase_option(oid, self._object(oid), card) is not spell.option:
                 raise NotSupported(f"phase already cast {card.name!r} another way")
-            return
-        if not self.casting(oid):
+            # phase chose the half by itself, but its cast may still wait for targets or
+            # splices: the loop below finishes it, so the card is a spell when cast returns.
+            self._adopting = None
+        elif not self.casting(oid):
             cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
             if self._listed(cast) is None:
-                raise NotSupported(f"phase does not offer casting {card.name!r} now (no legal target or cost in phase)")
+                raise NotSupported(
+                    f"phase does not offer casting {card.name!r} now: it casts only through its CastSpell action,"
+                    " with its own timing, target and cost checks (it has no way to cast a card while another spell"
+                    " resolves, 707.12 and 608.2g)"
+                )
             self.apply(seat, cast)
         splices = [self._id(s.object) for s in spell.spliced]
         for _ in range(_PROMPT_LIMIT):
@@ -527,19 +546,37 @@ class PhaseHost:
         return self._adopting
 
     def adopt(self, oid: int) -> CastOption:
-        """phase finished a cast by itself (it asks for the half only when more than one can be
-        cast): until :meth:`cast` or :meth:`release` the card counts as not yet cast, so the
-        rules can decide it; returns the half phase cast."""
+        """phase chose the half by itself (it asks only when more than one can be cast) and has
+        pushed the spell, though its cast may still wait for targets: until :meth:`cast` or
+        :meth:`release` the card counts as not yet cast, so the rules can decide it; returns the
+        half phase chose."""
         self._adopting = oid
-        data = self._object(oid)
-        return self.spell_facts(oid, data, self.card_of(oid)).option
+        self._facts.pop(oid, None)
+        return self._phase_option(oid, self._object(oid), self.card_of(oid))
 
     def release(self, undo: bool) -> None:
-        """End :meth:`adopt`; with ``undo`` the spell the rules refused goes back to its owner's hand."""
+        """End :meth:`adopt`; with ``undo`` the cast the rules refused is cancelled, or the spell
+        goes back to its owner's hand."""
         oid, self._adopting = self._adopting, None
-        if undo and oid is not None and self._on_stack(oid):
+        if not undo or oid is None:
+            return
+        if self.cast_in_progress() == oid:
+            self.abort_cast(oid)
+        elif self._on_stack(oid):
             self._debug("MoveToZone", object_id=oid, to_zone="Hand")
-            self._facts.pop(oid, None)
+        self._facts.pop(oid, None)
+
+    def cast_in_progress(self) -> int | None:
+        """The card phase is casting now: it waits at one of the cast's prompts (half, targets,
+        splices), or it was adopted and the rules have not decided it yet."""
+        if self._adopting is not None:
+            return self._adopting
+        waiting = self.game.waiting_for()
+        data = waiting.get("data") or {}
+        if waiting["type"] in ("ModalFaceChoice", "CastingVariantChoice"):
+            return int(data["object_id"])
+        pending = data.get("pending_cast")
+        return int(pending["object_id"]) if isinstance(pending, Mapping) else None
 
     def _choose_unlisted_face(self, seat: int) -> bool:
         # phase accepts a half it does not list and then stops at a prompt offering only
