@@ -10,7 +10,8 @@ The loop asks phase's AI (``Game.choose_action``) for each action and applies it
 * the pass that resolves a spell goes through :meth:`~splitcards.table.Table.resolve`, which
   decides where the card goes and corrects phase where it disagrees;
 * unlocking a door (phase's special action) goes through :meth:`~splitcards.table.Table.unlock`;
-* the aftermath half in a graveyard, which phase never offers, is offered by the loop (702.127a).
+* the aftermath half in a graveyard, which phase never offers, is cast by the loop when the rules
+  allow it and the player would otherwise pass priority (702.127a).
 
 While it plays, the loop compares the rules' answers with phase's own where both answer
 (:class:`Comparison`) for the differential test.
@@ -19,7 +20,7 @@ While it plays, the loop compares the rules' answers with phase's own where both
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,7 +110,7 @@ class AIGame:
         self.host = PhaseHost(rules, scripted=False)
         self.host.use_engine(engine_for(used))
         self.host.start(deck, list(deck), seed=seed)
-        self.host.chooser = self._choose
+        self.host.chooser = self._ask
         self.table = Table(self.host, rules, pm)
         self.result = Result()
         self._passes = 0
@@ -142,11 +143,11 @@ class AIGame:
         """One action of the game (or one split-card decision the loop adds)."""
         game = self.host.game
         seat = actor(game)
-        if game.waiting_for()["type"] == "Priority" and self._offer_aftermath(seat):
-            return
-        action = self._choose(game, seat) or PASS
+        action = self._ask(game, seat) or PASS
         data = action_dict(action)
         kind = data["type"]
+        if kind == "PassPriority" and self._offer_aftermath(seat):
+            return
         self.result.actions += 1
         if kind == "CastSpell" and game.waiting_for()["type"] == "Priority":
             self._cast(seat, action, int(data["data"]["object_id"]))
@@ -156,6 +157,13 @@ class AIGame:
             self._resolve()
         else:
             self._apply(seat, action)
+
+    def _ask(self, game: Any, seat: int) -> Any:
+        """The AI's action for the seat; it is one of phase's legal actions here."""
+        action = self._choose(game, seat)
+        if action is not None:
+            self.host.note_legal(action)
+        return action
 
     def _choose(self, game: Any, seat: int) -> Any:
         return game.choose_action(seat, difficulty=self.difficulty)
@@ -251,33 +259,33 @@ class AIGame:
         self._refused.add(key)
         self._passes = 0
 
-    def _offered(self, seat: int, oid: int, card: Card) -> list[CastOption]:
-        """The halves phase offers at its prompt, the AI's choice first."""
+    def _offered(self, seat: int, oid: int, card: Card) -> Iterator[CastOption]:
+        """The halves phase offers at its prompt, the AI's choice first. The others are listed
+        only when the rules refuse it (listing costs more than most actions), and only while
+        phase still waits at the prompt."""
         game = self.host.game
         if not self.host.casting(oid):
             on_stack = any(entry["id"] == oid for entry in game.stack())
-            return [self.host.adopt(oid)] if on_stack else []
+            yield from [self.host.adopt(oid)] if on_stack else []
+            return
         waiting = game.waiting_for()
-        listed = list(game.actions())
-        choice = self._choose(game, seat)
-        offered: list[CastOption] = []
-        wanted: CastOption | None = None
-        for candidate in listed:
-            data = action_dict(candidate)
-            option = _option_of(waiting, data)
-            if option is not None and option not in offered:
-                offered.append(option)
-                if choice is not None and data == action_dict(choice):
-                    wanted = option
-        if self.compare and offered:
+        choice = self._ask(game, seat)
+        wanted = _option_of(waiting, action_dict(choice)) if choice is not None else None
+        if self.compare:
+            offered = self._halves_listed(waiting)
             # A half phase leaves out for want of mana or a target is no disagreement: only a half
             # phase offers and the rules refuse is.
-            plugin = set(self.table.castable(str(oid)).value) & set(offered)
-            self._record("castable", card, Zone.HAND, plugin, set(offered))
+            plugin = set(self.table.castable(str(oid)).value) & offered
+            self._record("castable", card, Zone.HAND, plugin, offered)
         if wanted is not None:
-            offered.remove(wanted)
-            offered.insert(0, wanted)
-        return offered
+            yield wanted
+        if self.host.casting(oid):
+            listed = self._halves_listed(waiting)
+            yield from (o for o in (CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED) if o in listed and o != wanted)
+
+    def _halves_listed(self, waiting: dict[str, Any]) -> set[CastOption]:
+        found = (_option_of(waiting, action_dict(a)) for a in self.host.legal_actions())
+        return {option for option in found if option is not None}
 
     def _splices(self, oid: int, card: Card) -> list[str]:
         """Every card in the caster's hand the rules let splice onto this spell (702.47a)."""
@@ -310,7 +318,8 @@ class AIGame:
             self._record("mana_value", card, Zone.STACK, values, [phase_mana_value(data.get("mana_cost"))], view)
 
     def _offer_aftermath(self, seat: int) -> bool:
-        """Cast an aftermath half from the graveyard when the rules allow it: phase never offers it."""
+        """Before a player passes priority, cast an aftermath half from their graveyard when the
+        rules allow it: phase never offers it (deviation aftermath-half-not-castable)."""
         if not self.rules.aftermath:
             return False
         game = self.host.game

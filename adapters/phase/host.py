@@ -147,6 +147,14 @@ class PhaseHost:
         self.chooser: Chooser | None = None
         self.last_corrections: list[str] = []
         self._adopting: int | None = None
+        # Objects phase may delete (tokens): the others never leave the game.
+        self._made: set[int] = set()
+        # phase's objects, libraries and legal actions as read since the last action: phase
+        # decodes each read from JSON, and a rules query may read every object of the game.
+        self._read: dict[int, dict[str, Any]] = {}
+        self._libraries: dict[int, int] | None = None
+        self._legal: list[Any] | None = None
+        self._chosen: list[Any] = []
 
     # -- setting up --------------------------------------------------------------------------
 
@@ -192,7 +200,7 @@ class PhaseHost:
             state["state"]["debug_mode"] = True
             state["state"]["debug_permitted"] = [0, 1]
             game = self.engine.engine.load_game(state)
-        self._game = game
+        self._use(game)
         self._active = 0
         self._index_libraries()
 
@@ -237,9 +245,23 @@ class PhaseHost:
 
     # -- phase plumbing ----------------------------------------------------------------------
 
+    def _use(self, game: Any) -> None:
+        self._game = game
+        self._forget_reads()
+
+    def _forget_reads(self) -> None:
+        self._read = {}
+        self._libraries = None
+        self._legal = None
+        self._chosen = []
+
     def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
-        """Apply an action in phase and return its events (tracking the active player)."""
-        result = self.game.apply(seat, action)
+        """Apply an action in phase and return its events. Every action of a game with this host
+        goes through here: the host tracks the active player and reads phase's state again."""
+        try:
+            result = self.game.apply(seat, action)
+        finally:
+            self._forget_reads()
         events: list[dict[str, Any]] = list(result.events)
         for event in events:
             if event["type"] == "TurnStarted":
@@ -249,24 +271,37 @@ class PhaseHost:
     def _debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
         return self.apply(self.game.priority_player(), {"type": "Debug", "data": {"type": kind, "data": data}})
 
+    def legal_actions(self) -> list[Any]:
+        """phase's legal actions now (``Game.actions()``, read once per position)."""
+        if self._legal is None:
+            self._legal = list(self.game.actions())
+        return self._legal
+
+    def note_legal(self, action: Any) -> None:
+        """phase chose this action itself, here (its AI answers with one of its legal actions):
+        finding it needs no listing of every legal action, which costs more than most actions."""
+        self._chosen.append(action)
+
     def _listed(self, wanted: PhaseAction) -> Any | None:
         """The legal action equal to ``wanted``, or ``None`` if phase does not list it."""
-        for action in self.game.actions():
-            if action_dict(action) == wanted:
-                return action
-        return None
+        found = next((a for a in self._chosen if action_dict(a) == wanted), None)
+        if found is None:
+            found = next((a for a in self.legal_actions() if action_dict(a) == wanted), None)
+        return found
 
     def _object(self, oid: int) -> dict[str, Any]:
-        try:
-            obj: dict[str, Any] = self.game.object(oid)
-        except ValueError:
-            raise UnknownObject(str(oid)) from None
+        obj = self._read.get(oid)
+        if obj is None:
+            try:
+                obj = self._read[oid] = self.game.object(oid)
+            except ValueError:
+                raise UnknownObject(str(oid)) from None
         return obj
 
     def _exists(self, oid: int) -> bool:
         try:
-            self.game.object(oid)
-        except ValueError:
+            self._object(oid)
+        except UnknownObject:
             return False
         return True
 
@@ -303,14 +338,14 @@ class PhaseHost:
                 "this needs a phase state reload, and phase 0.103.0 drops the door triggers of a Room permanent"
                 " that has an unlocked door, counters, attachments or is tapped (deviation reload-drops-room-triggers)"
             )
-        self._game = new
+        self._use(new)
         for oid in damaged:
             # A locked, untouched Room that leaves and re-enters uncast is the same for the rules
             # (both doors locked, 709.5d), and phase rebuilds both doors' triggers as it enters.
             self._debug("MoveToZone", object_id=oid, to_zone="Exile")
             self._debug("MoveToZone", object_id=oid, to_zone="Battlefield")
             if len(self.game.object(oid).get("trigger_definitions") or []) != rooms[oid]:
-                self._game = game
+                self._use(game)
                 raise NotSupported("phase could not restore a Room's door triggers after a state reload")
 
     # -- state -------------------------------------------------------------------------------
@@ -324,12 +359,18 @@ class PhaseHost:
             if card is None:
                 raise UnknownObject(str(oid))
             self._cards[oid] = card
+            if obj.get("is_token"):
+                self._made.add(oid)
         return card
 
     def view(self, obj: ObjectId) -> ObjectView:
         oid = self._id(obj)
         if self._visible is not None and oid not in self._visible:
             raise UnknownObject(obj)
+        seat = self._libraries.get(oid) if self._libraries is not None else None
+        if seat is not None:
+            # Read with every library by objects(): a card in a library is its owner's (400.3).
+            return ObjectView(self.card_of(oid), Zone.LIBRARY, PLAYERS[seat], PLAYERS[seat], copy=oid in self._copies)
         data = self._object(oid)
         card = self.card_of(oid)
         zone = ZONES.get(str(data["zone"]), Zone.COMMAND)
@@ -387,8 +428,11 @@ class PhaseHost:
         return CastOption.RIGHT if back.lower() == card.halves[0].name.lower() else CastOption.LEFT
 
     def objects(self) -> Sequence[ObjectId]:
+        game = self.game
+        if self._libraries is None:
+            self._libraries = {int(oid): seat for seat in (0, 1) for oid in game.player(seat)["library"]}
         ids: Iterable[int] = self._visible if self._visible is not None else list(self._cards)
-        return [str(oid) for oid in ids if self._exists(oid)]
+        return [str(oid) for oid in ids if oid not in self._made or self._exists(oid)]
 
     def stack(self) -> Sequence[ObjectId]:
         out = []
@@ -623,7 +667,7 @@ class PhaseHost:
                 break
             if waiting["type"] == "ModalFaceChoice" and self._choose_unlisted_face(actor(game)):
                 continue
-            self.apply(actor(game), self._scripted_choice(waiting, list(game.actions()), {}))
+            self.apply(actor(game), self._scripted_choice(waiting, self.legal_actions(), {}))
         if self._exists(oid) and self._object(oid)["zone"] == "Stack":
             self._debug("MoveToZone", object_id=oid, to_zone="Hand")
         self._facts.pop(oid, None)
@@ -643,7 +687,7 @@ class PhaseHost:
             if action is not None and action_dict(action).get("type") != "CancelCast":
                 self.apply(seat, action)
                 return
-        self.apply(seat, self._scripted_choice(game.waiting_for(), list(game.actions()), intent or {}))
+        self.apply(seat, self._scripted_choice(game.waiting_for(), self.legal_actions(), intent or {}))
 
     def _scripted_choice(self, waiting: Mapping[str, Any], actions: list[Any], intent: Mapping[str, Any]) -> Any:
         options = [a for a in actions if action_dict(a).get("type") != "CancelCast"]
@@ -760,6 +804,7 @@ class PhaseHost:
         self._cards[new] = self.card_of(oid)
         self._facts[new] = spell
         self._copies.add(new)
+        self._made.add(new)
         if self._visible is not None:
             self._visible.add(new)
         self.settle()
@@ -787,6 +832,7 @@ class PhaseHost:
         if new is None:
             raise NotSupported(f"phase made no token copy of object {oid}")
         self._cards[new] = self.card_of(oid)
+        self._made.add(new)
         if self._visible is not None:
             self._visible.add(new)
         return str(new)

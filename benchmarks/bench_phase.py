@@ -1,0 +1,177 @@
+"""Measure what the plugin costs a phase game: the same games with and without it, in one run.
+
+Run: ``python benchmarks/bench_phase.py [--rules current] [--seeds 1 2] [--max-actions 1500]``
+(needs ``splitcards[phase]``). Prints figures measured in this run; nothing asserts on them.
+Target: the plugin's overhead ratio per action at most 1.05.
+
+phase's AI (``Game.choose_action``) takes most of a game's time, and a game with the plugin is not
+the same game as one without it (the rules refuse some casts and choose some halves). So each
+game is played once with the plugin (the demo's loop, :class:`~splitcards.adapters.phase.game.AIGame`,
+Easy AI) while every action applied to phase is recorded, and then measured four ways on that
+one action sequence:
+
+* **with the plugin**: the recorded game itself, AI included;
+* **without the plugin**: a new phase game from the same start replays the recorded actions, asking
+  the AI before each one as a game loop without the plugin would (its answer is not used, so both
+  runs go through the same positions);
+* the **adapter's own cost**: the game with the plugin again, the AI's answers replayed from the
+  recording (no AI time), against the recorded actions applied to phase alone.
+
+The ratio per action is time with the plugin / time without, over the same number of actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from splitcards.adapters.phase import decks
+from splitcards.adapters.phase.game import AIGame, Result
+from splitcards.adapters.phase.host import PhaseHost, action_dict, actor, engine_for
+from splitcards.versions import RuleVersion, load_registry
+
+DIFFICULTY = "Easy"
+
+
+class RecordedGame:
+    """A phase ``Game`` that records every action it accepts (everything else is phase's)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.applied: list[tuple[int, Any]] = []
+
+    def apply(self, seat: int, action: Any, **options: Any) -> Any:
+        result = self.game.apply(seat, action, **options)
+        # Only actions phase accepted: a refused one changes nothing (the adapter tries some on purpose).
+        self.applied.append((seat, action))
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+
+@dataclass(slots=True)
+class Recording:
+    """One game played with the plugin: what phase was asked to do, and the AI's answers."""
+
+    actions: list[tuple[int, Any]] = field(default_factory=list)
+    answers: list[Any] = field(default_factory=list)
+    ai_seconds: float = 0.0
+    seconds: float = 0.0
+    result: Result = field(default_factory=Result)
+
+
+class TimedAIGame(AIGame):
+    """The plugin's game loop, timing phase's AI and keeping its answers."""
+
+    def __init__(self, rules: RuleVersion, seed: int, max_actions: int) -> None:
+        super().__init__(rules, seed=seed, difficulty=DIFFICULTY, max_actions=max_actions)
+        self.answers: list[Any] = []
+        self.ai_seconds = 0.0
+
+    def _choose(self, game: Any, seat: int) -> Any:
+        start = time.perf_counter()
+        answer = super()._choose(game, seat)
+        self.ai_seconds += time.perf_counter() - start
+        self.answers.append(answer)
+        return answer
+
+
+class ReplayedAIGame(AIGame):
+    """The plugin's game loop with the AI's answers taken from a recording (no AI time)."""
+
+    def __init__(self, rules: RuleVersion, seed: int, max_actions: int, answers: Sequence[Any]) -> None:
+        super().__init__(rules, seed=seed, difficulty=DIFFICULTY, max_actions=max_actions)
+        self.answers = iter(answers)
+
+    def _choose(self, game: Any, seat: int) -> Any:
+        return next(self.answers)
+
+
+def record(rules: RuleVersion, seed: int, max_actions: int) -> Recording:
+    game = TimedAIGame(rules, seed, max_actions)
+    recorded = RecordedGame(game.host.game)
+    game.host._game = recorded
+    start = time.perf_counter()
+    result = game.play()
+    seconds = time.perf_counter() - start
+    return Recording(recorded.applied, game.answers, game.ai_seconds, seconds, result)
+
+
+def with_replayed_answers(rules: RuleVersion, seed: int, recording: Recording) -> float:
+    game = ReplayedAIGame(rules, seed, recording.result.actions, recording.answers)
+    recorded = RecordedGame(game.host.game)
+    game.host._game = recorded
+    start = time.perf_counter()
+    game.play()
+    seconds = time.perf_counter() - start
+    if [action_dict(a) for _, a in recorded.applied] != [action_dict(a) for _, a in recording.actions]:
+        raise RuntimeError("the replayed game applied other actions than the recorded one")
+    return seconds
+
+
+def without_plugin(rules: RuleVersion, seed: int, recording: Recording, ask_ai: bool) -> tuple[float, float]:
+    """Replay the recorded actions on phase alone (the same start); returns (seconds, AI seconds)."""
+    cards, deck = decks.deck_for(rules)
+    host = PhaseHost(rules, scripted=False)
+    host.use_engine(engine_for(cards))
+    host.start(deck, list(deck), seed=seed)
+    phase_game = host.game
+    ai = 0.0
+    start = time.perf_counter()
+    for seat, action in recording.actions:
+        if ask_ai and action_dict(action)["type"] != "Debug":
+            # A loop without the plugin asks the AI for every game action (debug actions are the adapter's).
+            asked = time.perf_counter()
+            phase_game.choose_action(actor(phase_game), difficulty=DIFFICULTY)
+            ai += time.perf_counter() - asked
+        phase_game.apply(seat, action)
+    return time.perf_counter() - start, ai
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rules", default="current", help="rule version (default: current)")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2], help="game seeds (default: 1 2)")
+    parser.add_argument("--max-actions", type=int, default=1500, help="actions of the game loop per game")
+    args = parser.parse_args(argv)
+    rules = load_registry().get(args.rules)
+    totals = [0.0, 0.0, 0.0, 0.0]
+    count = 0
+    for seed in args.seeds:
+        recording = record(rules, seed, args.max_actions)
+        baseline, baseline_ai = without_plugin(rules, seed, recording, ask_ai=True)
+        replayed = with_replayed_answers(rules, seed, recording)
+        engine_only, _ = without_plugin(rules, seed, recording, ask_ai=False)
+        n = len(recording.actions)
+        result = recording.result
+        print(
+            f"{rules.name} seed {seed}: {n} phase actions ({result.actions} steps of the game loop, {result.casts}"
+            f" casts through the rules, {result.turns} turns)"
+        )
+        print(_line("with the plugin", recording.seconds, n, recording.ai_seconds))
+        print(_line("without the plugin", baseline, n, baseline_ai))
+        print(f"  ratio per action (with / without): {recording.seconds / baseline:.3f}")
+        print(_line("with the plugin, AI answers replayed", replayed, n))
+        print(_line("phase alone, the same actions", engine_only, n))
+        print(f"  adapter's own cost: {(replayed - engine_only) / n * 1e3:.3f} ms per action")
+        for i, value in enumerate((recording.seconds, baseline, replayed, engine_only)):
+            totals[i] += value
+        count += n
+    with_ai, without_ai, replayed, engine_only = totals
+    print(f"all games: {count} phase actions")
+    print(f"  overhead ratio per action, AI included: {with_ai / without_ai:.3f}   (target <= 1.05)")
+    print(f"  adapter's own cost: {(replayed - engine_only) / count * 1e3:.3f} ms per action", end="")
+    print(f" ({replayed / engine_only:.2f}x phase's own work without the AI)")
+
+
+def _line(label: str, seconds: float, actions: int, ai: float | None = None) -> str:
+    spent = f"; AI {ai:.2f} s" if ai is not None else ""
+    return f"  {label + ':':40} {seconds:7.2f} s  {seconds / actions * 1e3:7.3f} ms per action{spent}"
+
+
+if __name__ == "__main__":
+    main()
