@@ -11,7 +11,7 @@ from splitcards.adapters.phase import carddata, decks
 from splitcards.adapters.phase.deviations import DEVIATIONS
 from splitcards.adapters.phase.engine import load_phase
 from splitcards.adapters.phase.game import phase_mana_value
-from splitcards.adapters.phase.host import PhaseHost, engine_for
+from splitcards.adapters.phase.host import PhaseHost, cast_action, engine_for
 from splitcards.card import Side
 from splitcards.errors import IllegalCast, IllegalZone
 from splitcards.model import CastOption, Phase, Player, Zone
@@ -119,7 +119,7 @@ def test_709_3b_room_spell_after_leaving_the_battlefield_has_its_door_name() -> 
     table.move(room, Zone.HAND)
     oid = int(room)
     # phase itself casts the right door (as its AI does), without the adapter's record of the cast.
-    host.apply(0, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}})
+    host.apply(0, cast_action(oid))
     host.apply(0, {"type": "ChooseModalFace", "data": {"back_face": True}})
     assert host.game.object(oid)["name"] == "Bottomless Pool // Locker Room"
     assert table.characteristic(room, "names").value == ("Locker Room",)
@@ -145,7 +145,7 @@ def test_708_2a_no_fuse_under_classic_2009() -> None:
     with pytest.raises(IllegalCast):
         table.cast(wt, CastOption.FUSED)
     assert host.game.object(int(wt))["zone"] == "Hand"
-    host.apply(0, {"type": "CastSpell", "data": {"object_id": int(wt), "card_id": int(wt), "targets": [], "payment_mode": {"type": "Auto"}}})
+    host.apply(0, cast_action(int(wt)))
     variants = [o["variant"] for o in host.game.waiting_for()["data"]["options"]]
     assert "Fuse" in variants
 
@@ -164,7 +164,7 @@ def test_601_2_half_phase_chose_is_cast_to_the_end_before_it_is_a_spell() -> Non
     wt = table.create(CARDS["Wear // Tear"], Zone.HAND)
     oid = int(wt)
     # phase picks Tear without asking, pushes the spell and waits for one of its two targets.
-    host.apply(0, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}})
+    host.apply(0, cast_action(oid))
     assert host.game.waiting_for()["type"] == "TargetSelection"
     assert host.adopt(oid) is CastOption.RIGHT
     assert table.view(wt).zone is Zone.HAND
@@ -180,7 +180,7 @@ def test_709_3_half_not_offered_is_not_cast() -> None:
     table, host = _table()
     fi = table.create(CARDS["Fire // Ice"], Zone.HAND)
     oid = int(fi)
-    host.apply(0, {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}})
+    host.apply(0, cast_action(oid))
     assert host.casting(oid)
     host.abort_cast(oid)
     assert host.game.object(oid)["zone"] == "Hand"
@@ -199,5 +199,10 @@ def test_707_12_copy_of_card_in_exile() -> None:
 
 def test_card_data_read_back_gives_the_same_cards() -> None:
     database = carddata.build_database(load_phase(), CARDS.values())
+    # A two-faced card of another layout is no split card: left out.
+    bears = database["grizzly bears"]
+    for index, name in enumerate(("Day Bear", "Night Bear")):
+        database[name.lower()] = dict(bears, name=name, layout="transform", face_index=index, scryfall_oracle_id="dn")
     back = carddata.cards_from_card_data(database)
     assert {name: back[name] for name in CARDS} == CARDS
+    assert [name for name in back if "Day Bear" in name] == []

@@ -172,8 +172,10 @@ def cards_from_card_data(data: Mapping[str, Any]) -> dict[str, Card]:
     """The plugin's cards from a phase ``card-data.json`` document (face name -> CardFace).
 
     Faces sharing a ``scryfall_oracle_id`` with a ``face_index`` are the halves of one split
-    card, named "Left // Right". Raises :class:`~splitcards.errors.CardDataError` naming the
-    face at fault.
+    card (layout ``split`` or ``aftermath``; a Room is a split card), named "Left // Right".
+    Cards of phase's other multi-face layouts (transform, modal DFC, adventure...) are left
+    out: they are no split cards, and this adapter plays one-faced and split cards only.
+    Raises :class:`~splitcards.errors.CardDataError` naming the face at fault.
     """
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for key, face in data.items():
@@ -185,8 +187,8 @@ def cards_from_card_data(data: Mapping[str, Any]) -> dict[str, Card]:
     cards: dict[str, Card] = {}
     for faces in groups.values():
         ordered = sorted(faces, key=lambda f: int(f.get("face_index") or 0))
-        if len(ordered) > 2:
-            continue  # not a two-halved card (phase also stores other multi-face layouts)
+        if len(ordered) > 1 and (len(ordered) > 2 or ordered[0].get("layout") not in ("split", "aftermath")):
+            continue
         card = _card_from_faces(ordered)
         cards[card.name] = card
     return cards
@@ -206,9 +208,7 @@ def cards_from_card_data_file(path: str | Path) -> dict[str, Card]:
 def _card_from_faces(faces: Sequence[Mapping[str, Any]]) -> Card:
     names = [str(f.get("name", "")) for f in faces]
     full = " // ".join(names)
-    layout = str(faces[0].get("layout", "normal")).lower() if len(faces) == 2 else "normal"
-    if layout not in ("split", "aftermath", "normal"):
-        layout = "split"
+    layout = str(faces[0].get("layout")) if len(faces) == 2 else "normal"
     if layout == "split" and "Aftermath" in (faces[-1].get("keywords") or []):
         # This adapter builds aftermath cards with phase's split layout (deviation aftermath-half-not-castable).
         layout = "aftermath"

@@ -69,7 +69,13 @@ FACES: dict[str, list[dict[str, Any]]] = {
     ),
     "Commit // Memory": _split(
         "aftermath",
-        _face("Commit", "{3}{U}", "Instant", "U", "Put target spell or nonland permanent into its owner's library second from the top."),
+        _face(
+            "Commit",
+            "{3}{U}",
+            "Instant",
+            "U",
+            "Put target spell or nonland permanent into its owner's library second from the top.",
+        ),
         _face(
             "Memory",
             "{4}{U}{U}",
@@ -104,12 +110,22 @@ FACES: dict[str, list[dict[str, Any]]] = {
             "Instant — Arcane",
             "R",
             "Glacial Ray deals 2 damage to any target.\nSplice onto Arcane {1}{R} (As you cast an Arcane spell, you may"
-            " reveal this card from your hand and pay its splice cost. If you do, add this card's effects to that spell.)",
+            " reveal this card from your hand and pay its splice cost. If you do, add this card's effects to that"
+            " spell.)",
         )
     ],
     "Grizzly Bears": [_face("Grizzly Bears", "{1}{G}", "Creature — Bear", "G", "", power="2", toughness="2")],
     "Ornithopter": [
-        _face("Ornithopter", "{0}", "Artifact Creature — Thopter", "", "Flying", power="0", toughness="2", keywords=["Flying"])
+        _face(
+            "Ornithopter",
+            "{0}",
+            "Artifact Creature — Thopter",
+            "",
+            "Flying",
+            power="0",
+            toughness="2",
+            keywords=["Flying"],
+        )
     ],
 }
 

@@ -36,8 +36,10 @@ def run(rules: RuleVersion, seed: int = 1, max_actions: int = 2000, out: Callabl
         f" the rules, {result.refusals} refused, in {result.seconds:.1f} s"
     )
     for name in sorted(set(result.corrections)):
+        count = result.corrections.count(name)
         deviation = BY_NAME.get(name)
-        if deviation is not None:
-            count = result.corrections.count(name)
+        if deviation is None:
+            out(f"phase corrected {count}x: {name} (not a documented phase deviation: please report it)")
+        else:
             out(f"phase corrected {count}x: {name} ({', '.join(deviation.rules)}): {deviation.phase}")
     return 0

@@ -32,7 +32,8 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "split-left-half-only",
         ("709.4", "709.4a", "709.4b"),
         "Off the stack a split card's object shows only the left half's name, mana cost and color.",
-        "Characteristics come from the rules, from the card's two halves (combined, or two answers under classic versions).",
+        "Characteristics come from the rules, from the card's two halves (combined, or two answers under classic"
+        " versions).",
         "test_709_4_split_card_in_hand_has_both_halves",
     ),
     Deviation(
@@ -46,7 +47,8 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "stale-fused-flag",
         ("709.3", "400.7"),
         "fused_split_spell stays true on the card after the fused spell has resolved.",
-        "The view ignores phase's flag: spell facts exist only while the adapter's record says the card is on the stack.",
+        "The view ignores phase's flag: spell facts exist only while the adapter's record says the card is on the"
+        " stack.",
         "test_400_7_fused_flag_gone_after_resolution",
     ),
     Deviation(
@@ -76,9 +78,9 @@ DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "room-merged-face",
         ("709.3b", "400.7"),
-        "A Room permanent whose right door and then left door were unlocked leaves the battlefield with its right"
-        " face replaced by the merged permanent's (named 'A // B'): cast again as its right door, the spell and the"
-        " permanent are named 'A // B'.",
+        "A Room card that leaves the battlefield keeps faces phase built for the permanent: after its right door and"
+        " then its left were unlocked, its right face is the merged one, named 'A // B'. Cast again as its right"
+        " door, the spell and the permanent are named 'A // B' (and the other door's trigger is listed twice).",
         "The cast door is read from phase's back face, which keeps the left half's name, not from the object's name;"
         " names come from the rules (a Room spell has only its door's name).",
         "test_709_3b_room_spell_after_leaving_the_battlefield_has_its_door_name",
@@ -102,9 +104,10 @@ DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(
         "cast-variant-options",
         ("601.2b",),
-        "CastingVariantChoice.options lists halves that can't be cast, and apply accepts an unlisted ModalFaceChoice"
-        " (the cast then sticks at a prompt that offers only CancelCast).",
-        "The adapter picks only actions phase lists; a half phase does not list is not_supported.",
+        "CastingVariantChoice.options lists halves that can't be cast, and apply accepts a CastSpell or a"
+        " ModalFaceChoice that phase does not list (the cast then sticks at a prompt offering only CancelCast, or"
+        " nothing at all).",
+        "The adapter applies only actions phase lists (or its AI chose); a half phase does not list is not_supported.",
         "test_709_3_half_not_offered_is_not_cast",
     ),
     Deviation(

@@ -20,7 +20,7 @@ While it plays, the loop compares the rules' answers with phase's own where both
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -232,6 +232,7 @@ class AIGame:
         card = self.host.card_of(oid)
         player = PLAYERS[seat]
         splices: list[str] = []
+        options: Iterable[CastOption]
         if card.is_split:
             # phase asks for the half after CastSpell and can't cancel there: the rules decide
             # which of the halves phase offers is cast (Table.cast continues phase's cast).
@@ -294,7 +295,11 @@ class AIGame:
         out = []
         for other in self.host.game.player(owner)["hand"]:
             spliced = self.host.card_of(int(other)).halves[0].splice
-            if int(other) != oid and spliced is not None and set(spliced.qualities) & {*half.subtypes, *half.card_types}:
+            if (
+                int(other) != oid
+                and spliced is not None
+                and set(spliced.qualities) & {*half.subtypes, *half.card_types}
+            ):
                 out.append(str(other))
         return out
 
@@ -307,7 +312,9 @@ class AIGame:
         spliced = f" spliced with {', '.join(s.half.name for s in spell.spliced)}" if spell and spell.spliced else ""
         answer = ch.mana_values(view, self.rules)
         cited = f" [{', '.join(answer.rules)}]" if answer.rules else ""
-        self._say(f"{PLAYERS[seat]} casts {_what(card, option)}{where}{spliced}: mana value {list(answer.value)}{cited}")
+        self._say(
+            f"{PLAYERS[seat]} casts {_what(card, option)}{where}{spliced}: mana value {list(answer.value)}{cited}"
+        )
         self._say_events()
         self._passes = 0
         if self.compare and card.is_split:
@@ -323,7 +330,11 @@ class AIGame:
         if not self.rules.aftermath:
             return False
         game = self.host.game
-        if int(game.priority_player()) != seat or game.stack() or self.host.timing().phase not in (Phase.MAIN1, Phase.MAIN2):
+        if (
+            int(game.priority_player()) != seat
+            or game.stack()
+            or self.host.timing().phase not in (Phase.MAIN1, Phase.MAIN2)
+        ):
             return False
         for oid in game.player(seat)["graveyard"]:
             card = self.host.card_of(int(oid))
@@ -380,6 +391,8 @@ class AIGame:
     def _reconcile(self) -> None:
         """A spell that left the stack other than by resolving (countered, bounced): an aftermath
         half cast from a graveyard is exiled instead (702.127a)."""
+        if self.host.game.waiting_for()["type"] == "GameOver":
+            return
         for oid, view in list(self._spells.items()):
             if self.host.game.object(oid)["zone"] == "Stack":
                 continue
@@ -394,7 +407,9 @@ class AIGame:
 
     # -- comparing with phase ----------------------------------------------------------------
 
-    def _record(self, kind: str, card: Card, zone: Zone, plugin: Any, phase: Any, view: ObjectView | None = None) -> None:
+    def _record(
+        self, kind: str, card: Card, zone: Zone, plugin: Any, phase: Any, view: ObjectView | None = None
+    ) -> None:
         deviation = None if plugin == phase else explain(kind, card, zone, plugin, phase, view, self.rules)
         self.result.comparisons.append(Comparison(kind, card.name, zone.value, plugin, phase, deviation))
 
@@ -417,7 +432,14 @@ class AIGame:
         unlocks = data.get("room_unlocks") or {}
         phase_doors = {s for s, k in ((Side.LEFT, "left_unlocked"), (Side.RIGHT, "right_unlocked")) if unlocks.get(k)}
         self._record("doors", card, Zone.BATTLEFIELD, set(self._doors.get(oid, frozenset())), phase_doors, view)
-        self._record("name", card, Zone.BATTLEFIELD, list(ch.names(view, self.rules).value), [n for n in [data["name"]] if n], view)
+        self._record(
+            "name",
+            card,
+            Zone.BATTLEFIELD,
+            list(ch.names(view, self.rules).value),
+            [n for n in [data["name"]] if n],
+            view,
+        )
         values = list(ch.mana_values(view, self.rules).value)
         self._record("mana_value", card, Zone.BATTLEFIELD, values, [phase_mana_value(data.get("mana_cost"))], view)
 

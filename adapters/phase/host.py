@@ -93,6 +93,14 @@ def actor(game: Any) -> int:
     return int(game.priority_player())
 
 
+def cast_action(oid: int) -> PhaseAction:
+    """phase's action that starts casting this card (paid automatically)."""
+    return {
+        "type": "CastSpell",
+        "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}},
+    }
+
+
 def action_dict(action: Any) -> PhaseAction:
     """A phase action as its dict, whether it is a ``GameAction`` or a dict already."""
     if isinstance(action, Mapping):
@@ -544,7 +552,7 @@ class PhaseHost:
             # splices: the loop below finishes it, so the card is a spell when cast returns.
             self._adopting = None
         elif not self.casting(oid):
-            cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
+            cast = cast_action(oid)
             if self._listed(cast) is None:
                 raise NotSupported(
                     f"phase does not offer casting {card.name!r} now: it casts only through its CastSpell action,"
@@ -559,10 +567,14 @@ class PhaseHost:
             if kind in ("Priority", "GameOver"):
                 return
             if kind == "ModalFaceChoice":
-                choice = self._listed({"type": "ChooseModalFace", "data": {"back_face": spell.option is CastOption.RIGHT}})
+                choice = self._listed(
+                    {"type": "ChooseModalFace", "data": {"back_face": spell.option is CastOption.RIGHT}}
+                )
                 self._choose_or_cancel(seat, choice, f"phase does not offer the {spell.option} half of {card.name!r}")
             elif kind == "CastingVariantChoice":
-                self._choose_or_cancel(seat, self._variant(waiting, spell.option), f"phase does not offer {card.name!r} {spell.option}")
+                self._choose_or_cancel(
+                    seat, self._variant(waiting, spell.option), f"phase does not offer {card.name!r} {spell.option}"
+                )
             elif kind == "SpliceOffer":
                 eligible = list(waiting["data"].get("eligible") or [])
                 wanted = next((s for s in splices if s in eligible), None)
@@ -644,7 +656,7 @@ class PhaseHost:
         }.get(option)
         for index, entry in enumerate(waiting["data"].get("options") or []):
             if (entry.get("variant"), entry.get("face")) == want:
-                # The options list can hold illegal entries (deviation cast-variant-options): only a listed index counts.
+                # The options can hold illegal entries (deviation cast-variant-options): only a listed index counts.
                 return self._listed({"type": "ChooseCastingVariant", "data": {"index": index}})
         return None
 
@@ -755,6 +767,10 @@ class PhaseHost:
             raise NotSupported(f"object {oid} is not on top of phase's stack")
         self._pass_until_gone(oid)
         self._facts.pop(oid, None)
+        self.last_corrections = []
+        if self.game.waiting_for()["type"] == "GameOver":
+            # A player lost as it resolved: the game is over (phase removes the loser's cards).
+            return
         self.last_corrections = self.correct(oid, outcome.destination, outcome.unlocked)
         self.settle()
 
@@ -779,10 +795,10 @@ class PhaseHost:
         if zone != ZONE_NAMES[destination]:
             self._move(oid, destination)
             fixed.append("aftermath-not-exiled" if destination is Zone.EXILE else "wrong-destination")
-        if destination is Zone.BATTLEFIELD and self.card_of(oid).layout is Layout.ROOM:
-            if self.view(str(oid)).unlocked != unlocked:
-                self.set_unlocked(str(oid), unlocked)
-                fixed.append("room-doors")
+        room = destination is Zone.BATTLEFIELD and self.card_of(oid).layout is Layout.ROOM
+        if room and self.view(str(oid)).unlocked != unlocked:
+            self.set_unlocked(str(oid), unlocked)
+            fixed.append("room-doors")
         return fixed
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
@@ -863,7 +879,7 @@ class PhaseHost:
         oid = self._take(seat, name)
         self._scaffold.add(oid)
         self._debug("MoveToZone", object_id=oid, to_zone="Hand")
-        cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": oid, "targets": [], "payment_mode": {"type": "Auto"}}}
+        cast = cast_action(oid)
         if self._listed(cast) is None:
             raise NotSupported(f"phase does not let the adapter cast its {name!r} now")
         self.apply(seat, cast)
