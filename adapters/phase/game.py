@@ -41,12 +41,13 @@ from splitcards.adapters.phase.host import (
 from splitcards.card import Card, Layout, Side
 from splitcards.casting import leave_stack_destination
 from splitcards.errors import IllegalAction, NotSupported
-from splitcards.model import CastOption, Event, ObjectView, Phase, Zone
+from splitcards.model import CastOption, Event, ObjectView, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
 Log = Callable[[str], None]
 _DOORS = {"Left": Side.LEFT, "Right": Side.RIGHT}
+_MAIN_PHASES = ("PreCombatMain", "PostCombatMain")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,7 @@ class AIGame:
         self._passes = 0
         self._passed_on: tuple[int, ...] = ()
         self._refused: set[tuple[int, int]] = set()
-        self._tried: set[tuple[int, int]] = set()
+        self._tried: set[tuple[int, int, str]] = set()
         self._spells: dict[int, ObjectView] = {}
         self._doors: dict[int, frozenset[Side]] = {}
         self._seen_events = 0
@@ -326,32 +327,43 @@ class AIGame:
 
     def _offer_aftermath(self, seat: int) -> bool:
         """Before a player passes priority, cast an aftermath half from their graveyard when the
-        rules allow it: phase never offers it (deviation aftermath-half-not-castable)."""
+        rules allow it: phase never offers it (deviation aftermath-half-not-castable). A card the
+        rules or phase refuse is not tried again that turn, nor another of the same name."""
         if not self.rules.aftermath:
             return False
         game = self.host.game
-        if (
-            int(game.priority_player()) != seat
-            or game.stack()
-            or self.host.timing().phase not in (Phase.MAIN1, Phase.MAIN2)
-        ):
+        if game.stack() or game.phase not in _MAIN_PHASES or int(game.priority_player()) != seat:
             return False
         for oid in game.player(seat)["graveyard"]:
             card = self.host.card_of(int(oid))
-            key = (int(game.turn), int(oid))
+            key = (int(game.turn), seat, card.name)
             if card.layout is not Layout.AFTERMATH or key in self._tried:
                 continue
             self._tried.add(key)
+            if self._mana_within_reach(seat) < card.halves[1].mana_value:
+                continue  # phase could not pay: spare the rules' check and phase's refusal
             if CastOption.RIGHT not in self.table.castable(str(oid)).value:
                 continue
             try:
                 self.table.cast(str(oid), CastOption.RIGHT, caster=PLAYERS[seat])
             except (IllegalAction, NotSupported):
                 continue
+            self._tried.discard(key)
             self.result.actions += 1
             self._cast_done(seat, int(oid), card, CastOption.RIGHT)
             return True
         return False
+
+    def _mana_within_reach(self, seat: int) -> int:
+        """At most the mana the seat could pay with now: its mana pool and one mana for each
+        untapped land it controls (in the demo decks only basic lands make mana)."""
+        game = self.host.game
+        lands = sum(
+            1
+            for obj in game.battlefield()
+            if obj["controller"] == seat and not obj.get("tapped") and "Land" in obj["card_types"]["core_types"]
+        )
+        return lands + len((game.player(seat).get("mana_pool") or {}).get("mana") or [])
 
     # -- resolving, doors, leaving the stack ---------------------------------------------------
 

@@ -136,7 +136,11 @@ def engine_for(cards: Sequence[Card]) -> Engine:
 
 
 class PhaseHost:
-    """A game in phase.rs (``--host phase``)."""
+    """A game in phase.rs (``--host phase``).
+
+    Every action of the game goes through :meth:`apply` (not ``host.game.apply``): the host
+    tracks the active player, and keeps what it read from phase only until the next action.
+    """
 
     name = "phase"
 
