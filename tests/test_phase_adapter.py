@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
@@ -31,6 +33,17 @@ def _table(version: str = "current") -> tuple[Table, PhaseHost]:
 def test_every_deviation_names_a_test_here() -> None:
     names = set(globals())
     assert [d.test for d in DEVIATIONS if d.test not in names] == []
+
+
+def test_docs_table_lists_every_deviation() -> None:
+    docs = (Path(__file__).parents[1] / "docs" / "phase.md").read_text(encoding="utf-8")
+    rows = [line for line in docs.splitlines() if line.startswith("| `")]
+    missing = [
+        d.name
+        for d in DEVIATIONS
+        if not any(f"`{d.name}`" in row and f"`{d.test}`" in row and ", ".join(d.rules) in row for row in rows)
+    ]
+    assert missing == []
 
 
 def test_709_4_split_card_in_hand_has_both_halves() -> None:
