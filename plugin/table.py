@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
 import pluggy
 
@@ -37,6 +37,30 @@ from splitcards.model import (
 from splitcards.versions import RuleVersion
 
 
+class _Board(Sequence[ObjectView]):
+    """Every object of the game, read from the host only if a rule or a plugin looks at it:
+    most casts need no other object, and describing all of them is costly on some engines."""
+
+    def __init__(self, host: Host) -> None:
+        self._host = host
+        self._views: list[ObjectView] | None = None
+
+    def _load(self) -> list[ObjectView]:
+        if self._views is None:
+            self._views = [self._host.view(o) for o in self._host.objects()]
+        return self._views
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    @overload
+    def __getitem__(self, index: int) -> ObjectView: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ObjectView]: ...
+    def __getitem__(self, index: int | slice) -> ObjectView | Sequence[ObjectView]:
+        return self._load()[index]
+
+
 class Table:
     """One game under one rule version, on one host."""
 
@@ -59,8 +83,8 @@ class Table:
         if refusal is not None:
             raise refusal
 
-    def _board(self) -> list[ObjectView]:
-        return [self.host.view(o) for o in self.host.objects()]
+    def _board(self) -> Sequence[ObjectView]:
+        return _Board(self.host)
 
     # -- actions -------------------------------------------------------------------------
 
