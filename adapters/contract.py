@@ -17,7 +17,7 @@ from typing import Protocol, runtime_checkable
 
 from splitcards.card import Card, Side
 from splitcards.casting import Resolution
-from splitcards.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, Zone
+from splitcards.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.versions import RuleVersion
 
 
@@ -43,14 +43,8 @@ class Host(Protocol):
     def timing(self) -> Timing:
         """Whose turn and phase it is, who has priority, whether the stack is empty."""
 
-    def set_timing(
-        self,
-        active: Player | None = None,
-        phase: Phase | None = None,
-        priority: Player | None = None,
-        stack_empty: bool | None = None,
-    ) -> None:
-        """Move the game to this timing context (fields left ``None`` stay as they are)."""
+    def set_timing(self, change: TimingChange) -> None:
+        """Move the game to this timing context."""
 
     def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
         """Put a new card into a zone (onto the battlefield: not cast, no designation)."""

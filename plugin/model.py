@@ -82,6 +82,16 @@ class Timing:
 
 
 @dataclass(frozen=True, slots=True)
+class TimingChange:
+    """A change of the timing context: the fields left ``None`` stay as they are."""
+
+    active: Player | None = None
+    phase: Phase | None = None
+    priority: Player | None = None
+    stack_empty: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Spliced:
     """A card spliced onto a spell (702.47): the card's object id and its one face."""
 

@@ -31,6 +31,7 @@ from splitcards.model import (
     Phase,
     Player,
     SpellFacts,
+    TimingChange,
     UnlockBy,
     Zone,
 )
@@ -305,7 +306,7 @@ class Table:
         priority: Player | None = None,
         stack_empty: bool | None = None,
     ) -> None:
-        self.host.set_timing(active, phase, priority, stack_empty)
+        self.host.set_timing(TimingChange(active, phase, priority, stack_empty))
 
     def choose_name(
         self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None

@@ -17,7 +17,7 @@ from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
 from splitcards.card import Card, Side
 from splitcards.loaders import card_from_mtgjson
-from splitcards.model import CastOption, Phase, Player, Zone
+from splitcards.model import CastOption, Phase, Player, TimingChange, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
@@ -170,7 +170,7 @@ def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVers
     host = _game(v, cards, [], ["Island"] * 5, instant_speed=True)
     room = host.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD, Player.P1)
     assert [m[3] for m in _split_moves(host, room)] == ["left", "right"]
-    host.set_timing(phase=Phase.COMBAT)
+    host.set_timing(TimingChange(phase=Phase.COMBAT))
     assert _split_moves(host, room) == []
 
 

@@ -26,7 +26,18 @@ from splitcards.card import Card, Half, Side
 from splitcards.casting import Resolution
 from splitcards.errors import UnknownObject
 from splitcards.loaders import card_from_mtgjson
-from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Spliced, Timing, Zone
+from splitcards.model import (
+    CastOption,
+    ObjectId,
+    ObjectView,
+    Phase,
+    Player,
+    SpellFacts,
+    Spliced,
+    Timing,
+    TimingChange,
+    Zone,
+)
 from splitcards.versions import RuleVersion
 
 _STEPS = {
@@ -251,23 +262,17 @@ class MtgHost:
             stack_empty=stack_empty if stack_empty is not None else not state.get("on_stack"),
         )
 
-    def set_timing(
-        self,
-        active: Player | None = None,
-        phase: Phase | None = None,
-        priority: Player | None = None,
-        stack_empty: bool | None = None,
-    ) -> None:
+    def set_timing(self, change: TimingChange) -> None:
         before = self.timing()
         with self._edit() as state:
-            if active is not None:
-                state["active_player"] = {(self.seat(active),)}
-            if phase is not None:
-                state["current_step"] = {(_STEPS[phase],)}
+            if change.active is not None:
+                state["active_player"] = {(self.seat(change.active),)}
+            if change.phase is not None:
+                state["current_step"] = {(_STEPS[change.phase],)}
             override = dict(state.get(keys.TIMING, {}))
-            override["priority"] = (priority or before.priority).value
-            if stack_empty is not None:
-                override["stack_empty"] = stack_empty
+            override["priority"] = (change.priority or before.priority).value
+            if change.stack_empty is not None:
+                override["stack_empty"] = change.stack_empty
             state[keys.TIMING] = override
 
     # -- actions -------------------------------------------------------------------------

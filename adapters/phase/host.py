@@ -29,7 +29,7 @@ from splitcards.adapters.phase.engine import load_phase
 from splitcards.card import Card, Layout, Side
 from splitcards.casting import Resolution
 from splitcards.errors import NotSupported, UnknownObject
-from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, Zone
+from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.versions import RuleVersion
 
 PhaseAction = dict[str, Any]
@@ -467,14 +467,9 @@ class PhaseHost:
             stack_empty=all(entry["id"] == casting for entry in game.stack()),
         )
 
-    def set_timing(
-        self,
-        active: Player | None = None,
-        phase: Phase | None = None,
-        priority: Player | None = None,
-        stack_empty: bool | None = None,
-    ) -> None:
+    def set_timing(self, change: TimingChange) -> None:
         game = self.game
+        active, phase, priority, stack_empty = change.active, change.phase, change.priority, change.stack_empty
         if active is not None or phase is not None:
             seat = seat_of(active) if active is not None else self._active
             step = PHASE_NAMES[phase] if phase is not None else str(game.phase)

@@ -13,7 +13,7 @@ from itertools import count
 from splitcards.card import Card, Side
 from splitcards.casting import Resolution
 from splitcards.errors import UnknownObject
-from splitcards.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, Zone
+from splitcards.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.versions import RuleVersion
 
 
@@ -56,20 +56,14 @@ class ReferenceHost:
         empty = self._stack_empty_override if self._stack_empty_override is not None else not self._stack
         return replace(self._timing, stack_empty=empty)
 
-    def set_timing(
-        self,
-        active: Player | None = None,
-        phase: Phase | None = None,
-        priority: Player | None = None,
-        stack_empty: bool | None = None,
-    ) -> None:
+    def set_timing(self, change: TimingChange) -> None:
         self._timing = Timing(
-            active=active or self._timing.active,
-            phase=phase or self._timing.phase,
-            priority=priority or self._timing.priority,
+            active=change.active or self._timing.active,
+            phase=change.phase or self._timing.phase,
+            priority=change.priority or self._timing.priority,
         )
-        if stack_empty is not None:
-            self._stack_empty_override = stack_empty
+        if change.stack_empty is not None:
+            self._stack_empty_override = change.stack_empty
 
     # -- actions -------------------------------------------------------------------------
 
