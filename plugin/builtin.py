@@ -13,7 +13,7 @@ from splitcards import casting, characteristics, rooms
 from splitcards.card import Card, Side
 from splitcards.casting import Resolution
 from splitcards.hooks import hookimpl
-from splitcards.model import Event, ObjectId, ObjectView, SpellFacts, Spliced, UnlockBy, Zone
+from splitcards.model import CastOption, Event, ObjectId, ObjectView, SpellFacts, Spliced, UnlockBy, Zone
 from splitcards.versions import RuleVersion
 
 
@@ -24,8 +24,10 @@ def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence
 
 @hookimpl
 def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event]:
-    half = facts.option if view.card.is_split else None
-    return [Event("cast", spell, half=half, rules=rules.cite("cast_half") if half else ())]
+    if not view.card.is_split:
+        return [Event("cast", spell)]
+    key = "fuse" if facts.option is CastOption.FUSED else "cast_half"
+    return [Event("cast", spell, half=facts.option, rules=rules.cite(key))]
 
 
 @hookimpl
