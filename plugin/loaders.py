@@ -80,13 +80,62 @@ def cards_from_atomic(data: Mapping[str, Any]) -> dict[str, Card]:
 
 def cards_from_atomic_file(path: str | Path) -> dict[str, Card]:
     """Read an ``AtomicCards.json`` file."""
+    return cards_from_atomic(read_json_mapping(path))
+
+
+def read_json_mapping(path: str | Path) -> Mapping[str, Any]:
+    """A JSON file whose top level is a mapping; a :class:`CardDataError` names the file otherwise."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise CardDataError(str(path), "<file>", str(exc)) from exc
     if not isinstance(data, Mapping):
         raise CardDataError(str(path), "<file>", "top level must be a mapping")
-    return cards_from_atomic(data)
+    return data
+
+
+def mtgjson_faces(card: Card) -> list[dict[str, Any]]:
+    """The card as MTGJSON atomic faces: the inverse of :func:`card_from_mtgjson`."""
+    layout = "normal" if not card.is_split else "aftermath" if card.layout is Layout.AFTERMATH else "split"
+    total = sum(h.mana_value for h in card.halves)
+    faces = []
+    for index, half in enumerate(card.halves):
+        face: dict[str, Any] = {
+            "name": card.name,
+            "layout": layout,
+            "manaCost": str(half.mana_cost) if half.mana_cost is not None else "",
+            "manaValue": float(total),
+            "type": half.type_line,
+            "types": list(half.card_types),
+            "subtypes": list(half.subtypes),
+            "supertypes": list(half.supertypes),
+            "colors": sorted(half.colors, key=COLORS.index),
+            "text": half.text,
+        }
+        if card.is_split:
+            face.update(faceName=half.name, side="ab"[index], faceManaValue=float(half.mana_value))
+            if card.fuse:
+                face["keywords"] = ["Fuse"]
+        faces.append(face)
+    return faces
+
+
+BASIC_LANDS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def basic_land(name: str) -> Card:
+    """One of the five basic lands (``BASIC_LANDS``) as a card."""
+    face = {
+        "name": name,
+        "layout": "normal",
+        "type": f"Basic Land — {name}",
+        "types": ["Land"],
+        "subtypes": [name],
+        "supertypes": ["Basic"],
+        "colors": [],
+        "text": f"({{T}}: Add {{{BASIC_LANDS[name]}}}.)",
+    }
+    return card_from_mtgjson([face])
 
 
 def card_from_scryfall(obj: Mapping[str, Any]) -> Card:

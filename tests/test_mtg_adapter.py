@@ -16,29 +16,12 @@ from splitcards.adapters.mtg import version
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
 from splitcards.card import Card, Side
-from splitcards.loaders import card_from_mtgjson
+from splitcards.loaders import BASIC_LANDS, basic_land
 from splitcards.model import CastOption, Phase, Player, TimingChange, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
-BASICS = {"Island": "U", "Mountain": "R", "Plains": "W", "Forest": "G", "Swamp": "B"}
-LANDS = {
-    name: card_from_mtgjson(
-        [
-            {
-                "name": name,
-                "layout": "normal",
-                "type": f"Basic Land — {name}",
-                "types": ["Land"],
-                "subtypes": [name],
-                "supertypes": ["Basic"],
-                "colors": [],
-                "text": f"({{T}}: Add {{{color}}}.)",
-            }
-        ]
-    )
-    for name, color in BASICS.items()
-}
+LANDS = {name: basic_land(name) for name in BASIC_LANDS}
 POOL = ["Fire // Ice", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room"]
 
 
@@ -197,7 +180,7 @@ def test_missing_engine_is_reported_with_the_install_hint(monkeypatch: pytest.Mo
 
 
 def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
-    deck = [*POOL, *POOL, "Grizzly Bears", "Grizzly Bears", *list(BASICS) * 4]
+    deck = [*POOL, *POOL, "Grizzly Bears", "Grizzly Bears", *list(BASIC_LANDS) * 4]
     pool = [*(cards[n] for n in POOL), cards["Grizzly Bears"], *LANDS.values()]
     host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")
     game, rng = host.game, random.Random(0)

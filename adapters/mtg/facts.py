@@ -28,8 +28,8 @@ from functools import cache
 from typing import Any
 
 from splitcards.adapters.mtg import keys
-from splitcards.card import Card, Half, Layout, Side
-from splitcards.loaders import card_from_mtgjson
+from splitcards.card import Card, Half, Side
+from splitcards.loaders import card_from_mtgjson, mtgjson_faces
 from splitcards.mana import ManaCost
 from splitcards.model import CastOption
 
@@ -81,33 +81,9 @@ def resting_face(card: Card, on_battlefield: bool, unlocked: Iterable[Side]) -> 
 # -- the card pool, kept in the state -----------------------------------------------------------
 
 
-def card_faces(card: Card) -> list[dict[str, Any]]:
-    """The card as MTGJSON atomic faces, which :func:`splitcards.loaders.card_from_mtgjson` reads back."""
-    layout = "normal" if not card.is_split else ("aftermath" if card.layout is Layout.AFTERMATH else "split")
-    faces = []
-    for i, half in enumerate(card.halves):
-        face: dict[str, Any] = {
-            "name": card.name,
-            "layout": layout,
-            "manaCost": str(half.mana_cost) if half.mana_cost is not None else "",
-            "type": half.type_line,
-            "types": list(half.card_types),
-            "subtypes": list(half.subtypes),
-            "supertypes": list(half.supertypes),
-            "colors": sorted(half.colors),
-            "text": half.text,
-            "keywords": ["Fuse"] if card.fuse else [],
-        }
-        if card.is_split:
-            face["faceName"] = half.name
-            face["side"] = "ab"[i]
-        faces.append(face)
-    return faces
-
-
 def pool_entry(card: Card) -> str:
     """The card as stored in a game state (JSON text, so that ``serialize()`` keeps it)."""
-    text = json.dumps(card_faces(card), sort_keys=True)
+    text = json.dumps(mtgjson_faces(card), sort_keys=True)
     _KNOWN[text] = card
     return text
 

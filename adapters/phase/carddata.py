@@ -26,12 +26,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from splitcards.card import Card, Half, Layout
+from splitcards.card import Card, Half
 from splitcards.errors import CardDataError
-from splitcards.loaders import card_from_mtgjson
+from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces, read_json_mapping
 from splitcards.mana import COLORS
 
-BASIC_LANDS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _COLOR_WORDS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
 _WORD_COLORS = {word: letter for letter, word in _COLOR_WORDS.items()}
 
@@ -58,52 +57,10 @@ SCAFFOLD_FACES: dict[str, dict[str, Any]] = {
 }
 
 
-def card_faces(card: Card) -> list[dict[str, Any]]:
-    """The MTGJSON atomic faces of a card (the inverse of :func:`splitcards.loaders.card_from_mtgjson`)."""
-    layout = "normal" if not card.is_split else "aftermath" if card.layout is Layout.AFTERMATH else "split"
-    total = sum(h.mana_value for h in card.halves)
-    faces = []
-    for index, half in enumerate(card.halves):
-        face: dict[str, Any] = {
-            "name": card.name,
-            "layout": layout,
-            "manaCost": str(half.mana_cost) if half.mana_cost is not None else "",
-            "manaValue": float(total),
-            "type": half.type_line,
-            "types": list(half.card_types),
-            "subtypes": list(half.subtypes),
-            "supertypes": list(half.supertypes),
-            "colors": sorted(half.colors, key=COLORS.index),
-            "text": half.text,
-        }
-        if card.is_split:
-            face.update(faceName=half.name, side="ab"[index], faceManaValue=float(half.mana_value))
-            if card.fuse:
-                face["keywords"] = ["Fuse"]
-        faces.append(face)
-    return faces
-
-
 def front_name(card: Card) -> str:
     """The name phase knows a card by in a deck list: its left half's (a right half's name
     would make that half the card's front)."""
     return card.halves[0].name
-
-
-def basic_land(name: str) -> Card:
-    """A basic land as a plugin card."""
-    mana = BASIC_LANDS[name]
-    face = {
-        "name": name,
-        "layout": "normal",
-        "type": f"Basic Land — {name}",
-        "types": ["Land"],
-        "subtypes": [name],
-        "supertypes": ["Basic"],
-        "colors": [],
-        "text": f"({{T}}: Add {{{mana}}}.)",
-    }
-    return card_from_mtgjson([face], name)
 
 
 def scaffold_faces() -> dict[str, list[dict[str, Any]]]:
@@ -128,9 +85,9 @@ def scaffold_faces() -> dict[str, list[dict[str, Any]]]:
 
 def build_database(phase: Any, cards: Iterable[Card]) -> dict[str, Any]:
     """phase's card database for these cards, the basic lands and the scaffold."""
-    faces_by_card: dict[str, list[dict[str, Any]]] = {c.name: card_faces(c) for c in cards}
+    faces_by_card: dict[str, list[dict[str, Any]]] = {c.name: mtgjson_faces(c) for c in cards}
     for land in BASIC_LANDS:
-        faces_by_card.setdefault(land, card_faces(basic_land(land)))
+        faces_by_card.setdefault(land, mtgjson_faces(basic_land(land)))
     faces_by_card.update(scaffold_faces())
     out: dict[str, Any] = {}
     for name, faces in faces_by_card.items():
@@ -196,13 +153,7 @@ def cards_from_card_data(data: Mapping[str, Any]) -> dict[str, Card]:
 
 def cards_from_card_data_file(path: str | Path) -> dict[str, Card]:
     """Read a phase ``card-data.json`` file into the plugin's cards."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CardDataError(str(path), "<file>", str(exc)) from exc
-    if not isinstance(data, Mapping):
-        raise CardDataError(str(path), "<file>", "top level must map face names to faces")
-    return cards_from_card_data(data)
+    return cards_from_card_data(read_json_mapping(path))
 
 
 def _card_from_faces(faces: Sequence[Mapping[str, Any]]) -> Card:
