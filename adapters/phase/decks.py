@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from splitcards.adapters.phase.carddata import BASIC_LANDS, basic_land
 from splitcards.card import Card
 from splitcards.casting import check_card_exists
 from splitcards.errors import UnknownCard
-from splitcards.loaders import card_from_mtgjson
+from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
 from splitcards.versions import RuleVersion
 
 

@@ -29,6 +29,7 @@ from splitcards.adapters.phase.engine import load_phase
 from splitcards.card import Card, Layout, Side
 from splitcards.casting import Resolution
 from splitcards.errors import NotSupported, UnknownObject
+from splitcards.loaders import BASIC_LANDS, basic_land
 from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.versions import RuleVersion
 
@@ -128,8 +129,8 @@ def engine_for(cards: Sequence[Card]) -> Engine:
         phase = load_phase()
         database = carddata.build_database(phase, key)
         known = {name: card for name, (card, _) in carddata.half_by_name(key).items()}
-        for land in carddata.BASIC_LANDS:
-            known.setdefault(land.lower(), carddata.basic_land(land))
+        for land in BASIC_LANDS:
+            known.setdefault(land.lower(), basic_land(land))
         found = Engine(phase.Engine.from_json(json.dumps(database)), known)
         _ENGINES[key] = found
     return found
