@@ -9,7 +9,7 @@ timing permission, then splices revealed with it (601.2b, 702.47).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from splitcards import characteristics as ch
 from splitcards.card import Card, Half, Side, Target
@@ -108,7 +108,7 @@ def check_cast(request: CastRequest, rules: RuleVersion, timing: Timing, board: 
     if not request.during_resolution:
         cited += _check_timing(request, rules, timing)
     halves = cast_halves(card, option)
-    spell = SpellFacts(option=option, cast=True, cast_from=view.zone)
+    spell = SpellFacts(option=option, cast=True, cast_from=view.zone, caster=request.caster)
     spliced, splice_cost, splice_rules = _check_splice(request, rules, spell, board)
     cost = None if request.without_paying else _sum_costs([h.mana_cost for h in halves])
     if splice_cost is not None:
@@ -117,7 +117,7 @@ def check_cast(request: CastRequest, rules: RuleVersion, timing: Timing, board: 
     fused_rules = rules.cite("fuse", "fuse_cost") if option is CastOption.FUSED else ()
     half_rules = rules.cite("cast_half") if card.is_split else ()
     return CastDecision(
-        spell=SpellFacts(option=option, cast=True, cast_from=view.zone, spliced=spliced),
+        spell=replace(spell, spliced=spliced),
         total_cost=cost,
         rules=half_rules + fused_rules + cited + splice_rules,
     )

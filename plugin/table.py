@@ -143,7 +143,7 @@ class Table:
         board = self._board()
         self._refuse(self._hook("check_cast", request=request, timing=timing, board=board))
         decision = casting.check_cast(request, self.rules, timing, board)
-        facts = SpellFacts(chosen, True, view.zone, decision.spell.spliced, copy, request.caster)
+        facts = replace(decision.spell, copy=copy)
         on_stack = ObjectView(
             view.card, Zone.STACK, view.owner, request.caster, facts, token=view.token, copy=view.copy
         )
