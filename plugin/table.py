@@ -219,10 +219,7 @@ class Table:
                 "a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name
             )
         view = self.host.view(obj)
-        destination = zone
-        if view.zone is Zone.STACK:
-            replaced = self._hook("on_leave_stack", spell=obj, view=view, destination=zone)
-            destination = replaced or zone
+        destination = self.leave_stack(obj, view, zone).value if view.zone is Zone.STACK else zone
         events: list[Event] = []
         if destination is Zone.BATTLEFIELD and view.zone is not Zone.BATTLEFIELD:
             entering = ObjectView(view.card, Zone.BATTLEFIELD, view.owner, view.owner)
@@ -235,6 +232,18 @@ class Table:
             self.host.move(obj, destination)
         self.events += events
         return destination
+
+    def leave_stack(self, obj: ObjectId, view: ObjectView, destination: Zone) -> Answer[Zone]:
+        """Where a spell's card goes when it leaves the stack for ``destination`` other than by
+        resolving: the plugins' ``on_leave_stack`` decide (built in: aftermath's exile, 702.127a).
+
+        ``view`` is the spell as it was on the stack, so an engine that already took the card off
+        the stack itself can ask where it should have gone.
+        """
+        replaced = self._hook("on_leave_stack", spell=obj, view=view, destination=destination)
+        built_in, cited = casting.leave_stack_destination(view, self.rules, destination)
+        zone = replaced or destination
+        return Answer(zone, cited if zone is built_in else (), self.rules.name)
 
     def copy_spell(self, obj: ObjectId) -> ObjectId:
         """Copy a spell on the stack (707.10): the same half or fused choice, not cast, and

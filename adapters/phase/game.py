@@ -39,7 +39,6 @@ from splitcards.adapters.phase.host import (
     engine_for,
 )
 from splitcards.card import Card, Layout, Side
-from splitcards.casting import leave_stack_destination
 from splitcards.errors import IllegalAction, NotSupported
 from splitcards.model import CastOption, Event, ObjectView, Zone
 from splitcards.table import Table
@@ -411,7 +410,8 @@ class AIGame:
             del self._spells[oid]
             self.host.forget_spell(oid)
             zone = ZONES.get(str(self.host.game.object(oid)["zone"]), Zone.GRAVEYARD)
-            destination, cited = leave_stack_destination(view, self.rules, zone)
+            answer = self.table.leave_stack(str(oid), view, zone)
+            destination, cited = answer.value, answer.rules
             if destination is not zone:
                 fixed = self.host.correct(oid, destination)
                 self.result.corrections += fixed
