@@ -158,10 +158,7 @@ class VersionRegistry:
 
     def add_file(self, path: Path | Traversable) -> RuleVersion:
         """Load a user's rule-version file (a house rule); it may extend any known version."""
-        raw = _read(path)
-        name = raw.get("version")
-        if not isinstance(name, str):
-            raise RulesConfigError(f"{path}: version: missing or not a string (allowed: a version name)")
+        name, raw = _read_version(path)
         if name in self.raws and self.origins[name] != str(path):
             raise RulesConfigError(f"{path}: version: {name!r} is already defined in {self.origins[name]}")
         raws = {**self.raws, name: raw}
@@ -184,13 +181,10 @@ def load_registry(extra: Iterable[Path | Traversable] = ()) -> VersionRegistry:
     )
     settings: dict[str, Any] = {}
     for path in [*files, *extra]:
-        raw = _read(path)
         if path.name == SETTINGS_FILE:
-            settings = raw
+            settings = _read(path)
             continue
-        name = raw.get("version")
-        if not isinstance(name, str):
-            raise RulesConfigError(f"{path}: version: missing or not a string (allowed: a version name)")
+        name, raw = _read_version(path)
         if name in raws:
             raise RulesConfigError(f"{path}: version: {name!r} is already defined in {origins[name]}")
         raws[name] = raw
@@ -210,6 +204,16 @@ def _read(path: Path | Traversable) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RulesConfigError(f"{path}: top level must be a mapping of keys to values")
     return raw
+
+
+def _read_version(path: Path | Traversable) -> tuple[str, dict[str, Any]]:
+    """A version file's name and keys, every key and value checked against the schema."""
+    raw = _read(path)
+    name = raw.get("version")
+    if not isinstance(name, str):
+        raise RulesConfigError(f"{path}: version: missing or not a string (allowed: a version name)")
+    _check(str(path), raw, _SCHEMA, "")
+    return name, raw
 
 
 def _merged(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str]) -> dict[str, Any]:
@@ -266,9 +270,6 @@ def _check(where: str, value: Any, schema: Any, key: str) -> None:
 
 def _build(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str]) -> RuleVersion:
     where = origins.get(name, name)
-    for link_name, raw in raws.items():
-        if link_name == name or link_name in _ancestors(name, raws):
-            _check(origins.get(link_name, link_name), raw, _SCHEMA, "")
     data = _merged(name, raws, origins)
     for key in _REQUIRED_TOP:
         if key not in data:
@@ -303,19 +304,6 @@ def _build(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[st
         citations=citations,
         source=where,
     )
-
-
-def _ancestors(name: str, raws: Mapping[str, Mapping[str, Any]]) -> set[str]:
-    alias_of = _alias_map(raws)
-    seen: set[str] = set()
-    current = raws.get(name, {}).get("extends")
-    while isinstance(current, str) and alias_of.get(current, current) in raws:
-        current = alias_of.get(current, current)
-        if current in seen:
-            break
-        seen.add(current)
-        current = raws[current].get("extends")
-    return seen
 
 
 def _alias_map(raws: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
