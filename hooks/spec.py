@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING
 from splitcards.hooks import hookspec
 
 if TYPE_CHECKING:
-    from splitcards.adapters.contract import AdapterInfo
     from splitcards.card import Card, Side
-    from splitcards.casting import CastRequest, Resolution
+    from splitcards.contract import AdapterInfo, CastRequest, Resolution
     from splitcards.errors import IllegalAction
     from splitcards.model import Event, ObjectId, ObjectView, SpellFacts, Spliced, Timing, UnlockBy, Zone
     from splitcards.versions import RuleVersion

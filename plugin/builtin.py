@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from splitcards import casting, characteristics, rooms
 from splitcards.card import Card, Side
-from splitcards.casting import Resolution
+from splitcards.contract import Resolution
 from splitcards.hooks import hookimpl
 from splitcards.model import CastOption, Event, ObjectId, ObjectView, SpellFacts, Spliced, UnlockBy, Zone
 from splitcards.versions import RuleVersion

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pluggy
 
-from splitcards.adapters.registry import adapters
 from splitcards.conformance.runner import Result, Status, run_file, summary
 from splitcards.conformance.scenario import load_file
 from splitcards.errors import PluginFailure, RulesConfigError, ScenarioError
+from splitcards.hosts import adapters
 from splitcards.manager import call_hook, make_plugin_manager
 from splitcards.versions import VersionRegistry, load_registry
 

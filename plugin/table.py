@@ -1,7 +1,7 @@
 """A game with the split-card rules in force: every action checked, decided and reported.
 
 :class:`Table` sits between whoever drives a game (a conformance scenario, an engine's game
-loop, a test) and a :class:`~splitcards.adapters.contract.Host`. For each action it asks the
+loop, a test) and a :class:`~splitcards.contract.Host`. For each action it asks the
 plugins (the built-in rules first among them) whether it is legal and what happens, runs every
 hook before anything changes, and only then tells the host what to do. An illegal action
 raises a typed error citing its rule and leaves the game as it was.
@@ -16,9 +16,8 @@ from typing import Any, overload
 import pluggy
 
 from splitcards import casting, characteristics, rooms
-from splitcards.adapters.contract import Host
 from splitcards.card import Card, Side
-from splitcards.casting import CastRequest, Resolution
+from splitcards.contract import CastRequest, Host, Resolution
 from splitcards.errors import IllegalAction, IllegalCast, IllegalChoice, IllegalTiming, IllegalZone
 from splitcards.mana import ManaCost
 from splitcards.manager import call_hook, make_plugin_manager

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from splitcards.adapters.contract import AdapterInfo
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.adapters.registry import adapters
 from splitcards.card import Card
+from splitcards.contract import AdapterInfo
+from splitcards.hosts import adapters
 from splitcards.loaders import card_from_mtgjson
 from splitcards.manager import make_plugin_manager
 from splitcards.table import Table

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from splitcards.adapters.contract import AdapterInfo
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.cli import main
 from splitcards.conformance.runner import Status, run_file, summary
 from splitcards.conformance.scenario import load_file
+from splitcards.contract import AdapterInfo
 from splitcards.errors import ScenarioError
 from splitcards.versions import VersionRegistry
 

@@ -6,8 +6,8 @@ the state the host reports back, so a host that ignores what the rules tell it f
 
 from __future__ import annotations
 
-from splitcards.adapters.contract import AdapterInfo, Host
 from splitcards.card import Card, Side
+from splitcards.contract import AdapterInfo, Host
 from splitcards.manager import make_plugin_manager
 from splitcards.model import CastOption, Player, UnlockBy, Zone
 from splitcards.table import Table

@@ -8,7 +8,7 @@ import pytest
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.card import Card
-from splitcards.casting import CastRequest
+from splitcards.contract import CastRequest
 from splitcards.errors import IllegalAction, IllegalCast, PluginFailure
 from splitcards.hooks import hookimpl, spec
 from splitcards.manager import BLOCK_ENV, BUILTIN_NAME, make_plugin_manager

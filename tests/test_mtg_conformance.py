@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from splitcards.adapters.registry import adapters
 from splitcards.conformance.runner import Status, run_file
 from splitcards.conformance.scenario import load_file
+from splitcards.hosts import adapters
 from splitcards.manager import make_plugin_manager
 from splitcards.versions import VersionRegistry
 

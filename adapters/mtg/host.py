@@ -23,7 +23,7 @@ from splitcards.adapters.mtg import facts, keys, zones
 from splitcards.adapters.mtg.engine import mtg_module, quiet, starting_state
 from splitcards.adapters.mtg.facts import Face, State
 from splitcards.card import Card, Half, Side
-from splitcards.casting import Resolution
+from splitcards.contract import Resolution
 from splitcards.errors import UnknownObject
 from splitcards.loaders import card_from_mtgjson
 from splitcards.model import (

@@ -1,4 +1,4 @@
-"""The phase host: the :class:`~splitcards.adapters.contract.Host` primitives on a real phase game.
+"""The phase host: the :class:`~splitcards.contract.Host` primitives on a real phase game.
 
 Every primitive is carried out by phase itself: game actions (``CastSpell`` with the half,
 variant and splice prompts, ``PassPriority``, ``UnlockRoomDoor``) and debug actions
@@ -27,7 +27,7 @@ from typing import Any
 from splitcards.adapters.phase import carddata
 from splitcards.adapters.phase.engine import load_phase
 from splitcards.card import Card, Layout, Side
-from splitcards.casting import Resolution
+from splitcards.contract import Resolution
 from splitcards.errors import NotSupported, UnknownObject
 from splitcards.loaders import BASIC_LANDS, basic_land
 from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone

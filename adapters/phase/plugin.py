@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splitcards.adapters.contract import AdapterInfo, Host
 from splitcards.adapters.phase.engine import REQUIRED_VERSION, unavailable_reason
+from splitcards.contract import AdapterInfo, Host
 from splitcards.hooks import hookimpl
 from splitcards.versions import RuleVersion
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from itertools import count
 
 from splitcards.card import Card, Side
-from splitcards.casting import Resolution
+from splitcards.contract import Resolution
 from splitcards.errors import UnknownObject
 from splitcards.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.versions import RuleVersion

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splitcards.adapters.contract import AdapterInfo
 from splitcards.adapters.reference.host import ReferenceHost
+from splitcards.contract import AdapterInfo
 from splitcards.hooks import hookimpl
 
 

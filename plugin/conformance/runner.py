@@ -15,9 +15,9 @@ from typing import Any
 import pluggy
 
 from splitcards import characteristics as ch
-from splitcards.adapters.contract import Host
 from splitcards.card import Side
 from splitcards.conformance.scenario import Check, Scenario, ScenarioFile, Step
+from splitcards.contract import Host
 from splitcards.errors import IllegalAction, NotSupported, PluginFailure, ScenarioError, UnknownCard, UnknownObject
 from splitcards.mana import same_cost
 from splitcards.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pluggy
 
-from splitcards.adapters.contract import AdapterInfo
+from splitcards.contract import AdapterInfo
 from splitcards.manager import call_hook
 
 

@@ -16,9 +16,47 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from splitcards.card import Card, Side
-from splitcards.casting import Resolution
-from splitcards.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
+from splitcards.mana import ManaCost
+from splitcards.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.versions import RuleVersion
+
+
+@dataclass(frozen=True, slots=True)
+class CastRequest:
+    """A player's request to cast ``object`` (see :func:`check_cast` for the fields' meaning)."""
+
+    object: ObjectId
+    view: ObjectView
+    option: CastOption
+    caster: Player
+    permission: Zone | None = None
+    splice: tuple[tuple[ObjectId, ObjectView], ...] = ()
+    during_resolution: bool = False
+    without_paying: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastDecision:
+    """A legal cast: the resulting spell, its total mana cost, and the rules that allowed it."""
+
+    spell: SpellFacts
+    total_cost: ManaCost | None
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What happens as a spell resolves: the order its instructions are followed in (by the name
+    of the face whose text they are), where the card goes (``None``: a copy ceases to exist), the
+    unlocked designations a Room enters with, and the names of the spell that follows every
+    instruction: text a splice added that names its own card means this spell (702.47c)."""
+
+    instructions: tuple[str, ...]
+    destination: Zone | None
+    token: bool
+    unlocked: frozenset[Side]
+    rules: tuple[str, ...]
+    performed_by: tuple[str, ...] = ()
 
 
 @runtime_checkable
