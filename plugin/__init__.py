@@ -1,70 +1,158 @@
 """splitcards: the rules of split cards, fuse, aftermath, splice and Rooms for every edition since 2000.
 
-A pluggy plugin for Magic: The Gathering engines. Start with :func:`new_table` for a game on a
-host, or use the rules directly from :mod:`splitcards.characteristics`,
-:mod:`splitcards.casting` and :mod:`splitcards.rooms`.
+A pluggy plugin for Magic: The Gathering engines. Everything an engine or plugin author needs
+is importable from here::
+
+    from splitcards import Table, Zone, CastOption, load_registry
+    from splitcards.adapters.reference import ReferenceHost
+
+    table = Table(ReferenceHost(), load_registry().get("current"))
+
+An engine implements :class:`Host` (see ``docs/adapters.md``) and registers it with
+``splitcards_register_adapters``; a plugin implements hooks marked with :data:`hookimpl`. The
+rules can also be asked directly: :mod:`splitcards.characteristics`, :mod:`splitcards.casting`,
+:mod:`splitcards.rooms`.
 """
 
 from __future__ import annotations
 
-from splitcards.card import Card, Half, Layout, Side
+from importlib import metadata
+
+from splitcards.card import PERMANENT_TYPES, Card, Half, Layout, Side
+from splitcards.casting import check_card_exists
+from splitcards.characteristics import (
+    ABILITIES,
+    CARD_TYPES,
+    COLORS,
+    MANA_COSTS,
+    MANA_SYMBOLS,
+    MANA_VALUES,
+    MULTICOLORED,
+    NAMES,
+    SUBTYPES,
+    VALUE_WITHOUT_COMPARISON,
+    Query,
+)
+from splitcards.contract import AdapterInfo, CastDecision, CastRequest, Host, Resolution
 from splitcards.errors import (
     AlreadyLocked,
     AlreadyUnlocked,
     CardDataError,
     IllegalAction,
     IllegalCast,
+    IllegalChoice,
     IllegalSplice,
     IllegalTiming,
     IllegalZone,
     NotARoom,
+    NotController,
     NotSupported,
     PluginFailure,
     RulesConfigError,
     ScenarioError,
     SplitcardsError,
     UnknownCard,
+    UnknownObject,
+    UnknownQuery,
 )
+from splitcards.hooks import hookimpl, hookspec
+from splitcards.hosts import adapters
 from splitcards.loaders import card_from_mtgjson, card_from_scryfall, cards_from_atomic, cards_from_atomic_file
 from splitcards.mana import ManaCost
-from splitcards.model import Answer, CastOption, Event, ObjectView, Phase, Player, SpellFacts, Timing, UnlockBy, Zone
-from splitcards.versions import RuleVersion, load_registry
+from splitcards.manager import default_manager, make_plugin_manager
+from splitcards.model import (
+    Answer,
+    CastOption,
+    Event,
+    EventKind,
+    ObjectId,
+    ObjectView,
+    Phase,
+    Player,
+    SpellFacts,
+    Spliced,
+    Timing,
+    TimingChange,
+    UnlockBy,
+    Zone,
+)
+from splitcards.table import Table
+from splitcards.versions import RuleVersion, VersionRegistry, load_registry
+
+try:
+    __version__ = metadata.version("splitcards")
+except metadata.PackageNotFoundError:  # imported from a source tree that is not installed
+    __version__ = "0+unknown"
 
 __all__ = [
+    "ABILITIES",
+    "CARD_TYPES",
+    "COLORS",
+    "MANA_COSTS",
+    "MANA_SYMBOLS",
+    "MANA_VALUES",
+    "MULTICOLORED",
+    "NAMES",
+    "PERMANENT_TYPES",
+    "SUBTYPES",
+    "VALUE_WITHOUT_COMPARISON",
+    "AdapterInfo",
     "AlreadyLocked",
     "AlreadyUnlocked",
     "Answer",
     "Card",
     "CardDataError",
+    "CastDecision",
     "CastOption",
+    "CastRequest",
     "Event",
+    "EventKind",
     "Half",
+    "Host",
     "IllegalAction",
     "IllegalCast",
+    "IllegalChoice",
     "IllegalSplice",
     "IllegalTiming",
     "IllegalZone",
     "Layout",
     "ManaCost",
     "NotARoom",
+    "NotController",
     "NotSupported",
+    "ObjectId",
     "ObjectView",
     "Phase",
     "Player",
     "PluginFailure",
+    "Query",
+    "Resolution",
     "RuleVersion",
     "RulesConfigError",
     "ScenarioError",
     "Side",
     "SpellFacts",
+    "Spliced",
     "SplitcardsError",
+    "Table",
     "Timing",
+    "TimingChange",
     "UnknownCard",
+    "UnknownObject",
+    "UnknownQuery",
     "UnlockBy",
+    "VersionRegistry",
     "Zone",
+    "__version__",
+    "adapters",
     "card_from_mtgjson",
     "card_from_scryfall",
     "cards_from_atomic",
     "cards_from_atomic_file",
+    "check_card_exists",
+    "default_manager",
+    "hookimpl",
+    "hookspec",
     "load_registry",
+    "make_plugin_manager",
 ]

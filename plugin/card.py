@@ -82,10 +82,12 @@ class Half:
 
     @property
     def is_permanent(self) -> bool:
-        return bool(set(self.card_types) & _PERMANENT_TYPES)
+        """Whether it would be a permanent (110.4): Kindred, like Tribal before it, is a card type
+        but not a permanent type, so a Kindred instant is still an instant (308.1)."""
+        return bool(set(self.card_types) & PERMANENT_TYPES)
 
 
-_PERMANENT_TYPES = {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker", "Kindred"}
+PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
 _FLASH = re.compile(r"^Flash\b", re.MULTILINE)
 
 

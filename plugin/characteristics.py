@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Generic, TypeVar
 
 from splitcards.card import Card, Half
+from splitcards.errors import UnknownQuery
 from splitcards.mana import ManaCost
 from splitcards.model import Answer, CastOption, ObjectView, Zone
 from splitcards.versions import RuleVersion
@@ -188,19 +191,19 @@ def compare(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, 
     the object is that color.
     """
     if op not in OPERATORS:
-        raise ValueError(f"unknown comparison {op!r} (allowed: {', '.join(OPERATORS)})")
+        raise UnknownQuery(f"unknown comparison {op!r} (allowed: {', '.join(OPERATORS)})")
     if characteristic == "mana_value":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"mana_value compares with a whole number, got {value!r}")
+            raise UnknownQuery(f"mana_value compares with a whole number, got {type(value).__name__}")
         answers: tuple[object, ...] = mana_values(view, rules).value
         positive = OPERATORS["==" if op == "!=" else op]
         hit = any(positive(a, value) for a in answers if isinstance(a, int))
     elif characteristic == "color":
         if op not in ("==", "!="):
-            raise ValueError(f"color compares with == or != only, got {op!r}")
+            raise UnknownQuery(f"color compares with == or != only, got {op!r}")
         hit = any(value in _facet_colors(facet) for facet in facets(view, rules)[0])
     else:
-        raise ValueError(f"unknown characteristic {characteristic!r} (allowed: {', '.join(CHARACTERISTICS)})")
+        raise UnknownQuery(f"unknown characteristic {characteristic!r} (allowed: {', '.join(CHARACTERISTICS)})")
     key = "negative_comparison" if op == "!=" else "comparison"
     return Answer(hit != (op == "!="), _cited(view, rules, key), rules.name)
 
@@ -230,3 +233,54 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
         if item not in out:
             out.append(item)
     return tuple(out)
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Query(Generic[T]):
+    """A characteristic query by name, typed by its answer: ``Table.characteristic(obj, NAMES)``
+    is an ``Answer[tuple[str, ...]]``."""
+
+    name: str
+    function: Callable[[ObjectView, RuleVersion], Answer[T]]
+
+    def __call__(self, view: ObjectView, rules: RuleVersion) -> Answer[T]:
+        return self.function(view, rules)
+
+
+NAMES = Query("names", names)
+MANA_COSTS = Query("mana_costs", mana_costs)
+MANA_VALUES = Query("mana_values", mana_values)
+MANA_SYMBOLS = Query("mana_symbols", mana_symbols)
+COLORS = Query("colors", colors)
+MULTICOLORED = Query("multicolored", multicolored)
+CARD_TYPES = Query("card_types", card_types)
+SUBTYPES = Query("subtypes", subtypes)
+ABILITIES = Query("abilities_of", abilities_of)
+VALUE_WITHOUT_COMPARISON = Query("value_without_comparison", value_without_comparison)
+
+QUERIES: dict[str, Query[Any]] = {
+    q.name: q
+    for q in (
+        NAMES,
+        MANA_COSTS,
+        MANA_VALUES,
+        MANA_SYMBOLS,
+        COLORS,
+        MULTICOLORED,
+        CARD_TYPES,
+        SUBTYPES,
+        ABILITIES,
+        VALUE_WITHOUT_COMPARISON,
+    )
+}
+
+
+def query(name: str) -> Query[Any]:
+    """The characteristic query of that name; :class:`~splitcards.errors.UnknownQuery` otherwise."""
+    found = QUERIES.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise UnknownQuery(f"unknown characteristic query {name!r:.60} (allowed: {', '.join(QUERIES)})")
+    return found

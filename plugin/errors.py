@@ -30,18 +30,29 @@ class ScenarioError(SplitcardsError, ValueError):
     """A conformance scenario file is malformed: names the file, the scenario and the key."""
 
 
+class UnknownQuery(SplitcardsError, ValueError):
+    """A characteristic query, comparison operator or compared characteristic that does not exist."""
+
+
 class NotSupported(SplitcardsError):
     """The host engine cannot express this step or query at all."""
 
 
 class PluginFailure(SplitcardsError):
-    """A plugin's hook implementation raised; the game was left unchanged."""
+    """A plugin's hook implementation raised or returned something its hook does not allow.
 
-    def __init__(self, plugin: str, hook: str, error: BaseException) -> None:
-        super().__init__(f"plugin {plugin!r} failed in hook {hook!r}: {type(error).__name__}: {error}")
+    A failure in a ``check_*`` or decision hook leaves the game unchanged. A report hook
+    (``on_cast``, ``on_splice``, ``on_unlock``, ``on_lock``, the events of a permanent entering)
+    runs after the action took place: then ``happened`` is true and the game shows the action.
+    """
+
+    def __init__(self, plugin: str, hook: str, error: BaseException, happened: bool = False) -> None:
+        after = " (after the action took place)" if happened else ""
+        super().__init__(f"plugin {plugin!r} failed in hook {hook!r}{after}: {type(error).__name__}: {error}")
         self.plugin = plugin
         self.hook = hook
         self.error = error
+        self.happened = happened
 
 
 class IllegalAction(SplitcardsError, ValueError):

@@ -129,6 +129,11 @@ class ObjectView:
     token: bool = False
     copy: bool = False
 
+    def moved(self, zone: Zone) -> ObjectView:
+        """The object after it moves to ``zone`` other than by being cast: a new object (400.7)
+        that its owner controls, with no spell facts and no door designations."""
+        return ObjectView(self.card, zone, self.owner, self.owner, token=self.token, copy=self.copy)
+
 
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
@@ -142,11 +147,24 @@ class Answer(Generic[T]):
         return f"{self.value} ({', '.join(self.rules)}; {self.version})"
 
 
+class EventKind(StrEnum):
+    """What an :class:`Event` reports; the values are the conformance event names."""
+
+    CAST = "cast"
+    SPLICED = "spliced"
+    ENTERED_BATTLEFIELD = "entered_battlefield"
+    DOOR_UNLOCKED = "door_unlocked"
+    DOOR_LOCKED = "door_locked"
+    FULLY_UNLOCKED = "fully_unlocked"
+    UNLOCK_TRIGGER = "unlock_trigger"
+    NAME_CHOSEN = "name_chosen"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something the plugin reports to the host: ``kind`` is one of the conformance event names."""
+    """Something that happened in the game, as the plugin reports it to the host."""
 
-    kind: str
+    kind: EventKind
     object: ObjectId
     door: Side | None = None
     half: CastOption | None = None
@@ -154,7 +172,7 @@ class Event:
     rules: tuple[str, ...] = field(default=(), compare=False)
 
     def as_dict(self) -> dict[str, str]:
-        out = {"event": self.kind, "object": self.object}
+        out = {"event": self.kind.value, "object": self.object}
         if self.door is not None:
             out["door"] = self.door.value
         if self.half is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from splitcards.card import Card, Side
 from splitcards.errors import AlreadyLocked, AlreadyUnlocked, IllegalChoice, IllegalTiming, NotARoom, NotController
 from splitcards.mana import ManaCost
-from splitcards.model import Answer, Event, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
+from splitcards.model import Answer, Event, EventKind, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
 from splitcards.versions import RuleVersion
 
 BOTH = frozenset({Side.LEFT, Side.RIGHT})
@@ -36,9 +36,19 @@ def door(card: Card, door: Side | str, rules: RuleVersion) -> Side:
     )
 
 
-def unlock_cost(view: ObjectView, door: Side) -> ManaCost | None:
-    """The unlock cost of a locked door: its half's mana cost (709.5e, 116.2m)."""
-    return view.card.half(door).mana_cost
+def unlock_cost(view: ObjectView, door: Side, rules: RuleVersion) -> Answer[ManaCost | None]:
+    """The unlock cost of a door: its half's mana cost (709.5e, 116.2m)."""
+    check_room(view, rules)
+    return Answer(view.card.half(door).mana_cost, rules.cite("unlock_action"), rules.name)
+
+
+def entering_doors(view: ObjectView, cast: Side | None, rules: RuleVersion) -> Answer[frozenset[Side]]:
+    """The doors a permanent enters the battlefield unlocked (709.5d): a Room cast as one half
+    enters with that half's door unlocked; otherwise (put onto the battlefield, a copy, not a
+    Room) with none."""
+    if view.card.is_room and rules.rooms and cast is not None:
+        return Answer(frozenset({cast}), rules.cite("room_enters"), rules.name)
+    return Answer(frozenset(), rules.cite("room_enters") if view.card.is_room and rules.rooms else (), rules.name)
 
 
 def check_unlock(
@@ -63,15 +73,6 @@ def check_unlock(
     return rules.cite(key)
 
 
-def can_unlock(view: ObjectView, door: Side, rules: RuleVersion, timing: Timing) -> Answer[bool]:
-    """Whether the controller may take the unlock special action for ``door`` now (709.5e, 116.2m)."""
-    try:
-        cited = check_unlock(view, door, UnlockBy.SPECIAL_ACTION, rules, timing)
-    except (NotARoom, AlreadyUnlocked, IllegalTiming) as refused:
-        return Answer(False, refused.rules, rules.name)
-    return Answer(True, cited, rules.name)
-
-
 def check_lock(view: ObjectView, door: Side, rules: RuleVersion) -> tuple[str, ...]:
     """Whether ``door`` may be locked (709.5g): it must be unlocked now."""
     check_room(view, rules)
@@ -85,9 +86,9 @@ def check_lock(view: ObjectView, door: Side, rules: RuleVersion) -> tuple[str, .
 def unlock_events(obj: ObjectId, view: ObjectView, door: Side, by: UnlockBy, rules: RuleVersion) -> list[Event]:
     """A door becoming unlocked, and its own "when you unlock this door" trigger (709.5h)."""
     key = {UnlockBy.CAST: "room_enters", UnlockBy.SPECIAL_ACTION: "unlock_action", UnlockBy.EFFECT: "unlock_effect"}[by]
-    events = [Event("door_unlocked", obj, door=door, by=by, rules=rules.cite(key))]
+    events = [Event(EventKind.DOOR_UNLOCKED, obj, door=door, by=by, rules=rules.cite(key))]
     if view.card.half(door).unlock_trigger:
-        events.append(Event("unlock_trigger", obj, door=door, rules=rules.cite("unlock_trigger")))
+        events.append(Event(EventKind.UNLOCK_TRIGGER, obj, door=door, rules=rules.cite("unlock_trigger")))
     return events
 
 

@@ -1,30 +1,40 @@
-"""A game with the split-card rules in force: every action checked, decided and reported.
+"""A game with the split-card rules in force: every action checked, decided, taken and reported.
 
 :class:`Table` sits between whoever drives a game (a conformance scenario, an engine's game
-loop, a test) and a :class:`~splitcards.contract.Host`. For each action it asks the
-plugins (the built-in rules first among them) whether it is legal and what happens, runs every
-hook before anything changes, and only then tells the host what to do. An illegal action
-raises a typed error citing its rule and leaves the game as it was.
+loop, a test) and a :class:`~splitcards.contract.Host`. Every action follows pytest's order:
+
+1. the ``check_*`` hooks may refuse it (the built-in rules are ``trylast`` implementations);
+2. the decision hooks say what happens (``on_resolve``, ``on_leave_stack``,
+   ``on_enter_battlefield``);
+3. the host acts;
+4. the report hooks (``on_splice``, ``on_cast``, ``on_unlock``, ``on_lock``) say what happened.
+
+A refused action raises a typed error citing its rule before the host is asked to do anything,
+so the game is as it was. The queries (``castable``, ``can_unlock``, ``check_cast``,
+``splice_candidates``) ask the same ``check_*`` chain without acting.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, overload
+from enum import StrEnum
+from typing import Any, TypeVar, overload
 
 import pluggy
 
 from splitcards import casting, characteristics, rooms
 from splitcards.card import Card, Side
-from splitcards.contract import CastRequest, Host, Resolution
-from splitcards.errors import IllegalAction, IllegalCast, IllegalChoice, IllegalTiming, IllegalZone
+from splitcards.characteristics import Query
+from splitcards.contract import CastDecision, CastRequest, Host, Resolution
+from splitcards.errors import IllegalAction, IllegalCast, IllegalChoice, IllegalTiming, IllegalZone, PluginFailure
 from splitcards.mana import ManaCost
-from splitcards.manager import call_hook, make_plugin_manager
+from splitcards.manager import call_hook, default_manager
 from splitcards.model import (
     Answer,
     CastOption,
     Event,
+    EventKind,
     ObjectId,
     ObjectView,
     Phase,
@@ -35,6 +45,9 @@ from splitcards.model import (
     Zone,
 )
 from splitcards.versions import RuleVersion
+
+T = TypeVar("T")
+E = TypeVar("E", bound=StrEnum)
 
 
 class _Board(Sequence[ObjectView]):
@@ -62,12 +75,16 @@ class _Board(Sequence[ObjectView]):
 
 
 class Table:
-    """One game under one rule version, on one host."""
+    """One game under one rule version, on one host.
+
+    ``pm`` is the plugin manager whose hooks are called; by default the process-wide manager of
+    :func:`~splitcards.manager.default_manager`, so making a table costs no plugin discovery.
+    """
 
     def __init__(self, host: Host, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
         self.host = host
         self.rules = rules
-        self.pm = pm if pm is not None else make_plugin_manager()
+        self.pm = pm if pm is not None else default_manager()
         self.events: list[Event] = []
         self.last_cost: ManaCost | None = None
 
@@ -76,26 +93,44 @@ class Table:
     def _hook(self, name: str, **kwargs: Any) -> Any:
         return call_hook(self.pm, name, rules=self.rules, **kwargs)
 
-    def _joined(self, name: str, **kwargs: Any) -> list[Event]:
-        return [e for result in self._hook(name, **kwargs) if result for e in result]
+    def _check(self, name: str, **kwargs: Any) -> IllegalAction | None:
+        refusal: IllegalAction | None = self._hook(name, **kwargs)
+        return refusal
+
+    def _report(self, name: str, **kwargs: Any) -> list[Event]:
+        """Events of a report hook, called after the host acted."""
+        try:
+            results = self._hook(name, **kwargs)
+        except PluginFailure as failure:
+            raise PluginFailure(failure.plugin, failure.hook, failure.error, happened=True) from failure.error
+        return [event for result in results for event in result]
+
+    def _board(self) -> Sequence[ObjectView]:
+        return _Board(self.host)
 
     def _refuse(self, refusal: IllegalAction | None) -> None:
         if refusal is not None:
             raise refusal
 
-    def _board(self) -> Sequence[ObjectView]:
-        return _Board(self.host)
+    def _enum(self, kind: type[E], value: Any, what: str) -> E:
+        """A plain string where an enum is expected is read as that enum's value, or refused."""
+        if isinstance(value, kind):
+            return value
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(member.value for member in kind)
+            raise IllegalChoice(f"{what} {value!r:.60} is not one of: {allowed}", (), self.rules.name) from None
 
     # -- actions -------------------------------------------------------------------------
 
     def create(self, card: Card, zone: Zone, owner: Player = Player.P1) -> ObjectId:
         """Put a new card into a zone (setting up a position); a permanent created on the battlefield
         was not cast, so a Room has no unlocked designation (709.5d)."""
+        zone = self._enum(Zone, zone, "zone")
+        owner = self._enum(Player, owner, "player")
         casting.check_card_exists(card, self.rules)
-        if zone is Zone.STACK:
-            raise IllegalZone(
-                "a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name
-            )
+        casting.check_destination(zone, self.rules)
         # Creating sets up a position: nothing happens in the game, so nothing is reported.
         return self.host.create(card, zone, owner)
 
@@ -109,49 +144,55 @@ class Table:
         without_paying: bool = False,
     ) -> ObjectId:
         """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand."""
-        return self._cast(obj, option, splice, caster, permission, without_paying, during_resolution=False)
+        view = self.host.view(obj)
+        request = self._request(obj, view, option, splice, caster, permission, without_paying)
+        return self._cast(request, copy=False)
 
-    def _cast(
+    def _request(
         self,
         obj: ObjectId,
+        view: ObjectView,
         option: CastOption | None,
         splice: Sequence[ObjectId],
         caster: Player | None,
         permission: Zone | None,
         without_paying: bool,
-        during_resolution: bool,
-        copy: bool = False,
-    ) -> ObjectId:
-        view = self.host.view(obj)
-        chosen = option or (CastOption.WHOLE if not view.card.is_split else None)
-        if chosen is None:
-            raise IllegalCast(
-                f"casting {view.card.name!r} needs a choice of half", self.rules.cite("cast_half"), self.rules.name
-            )
-        request = CastRequest(
+        during_resolution: bool = False,
+    ) -> CastRequest:
+        if option is None:
+            if view.card.is_split:
+                raise IllegalCast(
+                    f"casting {view.card.name!r} needs a choice of half", self.rules.cite("cast_half"), self.rules.name
+                )
+            option = CastOption.WHOLE
+        return CastRequest(
             object=obj,
             view=view,
-            option=chosen,
-            caster=caster or view.owner,
-            permission=permission,
+            option=self._enum(CastOption, option, "cast option"),
+            caster=self._enum(Player, caster, "player") if caster is not None else view.owner,
+            permission=self._enum(Zone, permission, "zone") if permission is not None else None,
             splice=tuple((s, self.host.view(s)) for s in splice),
             during_resolution=during_resolution,
             without_paying=without_paying,
         )
-        timing = self.host.timing()
-        board = self._board()
-        self._refuse(self._hook("check_cast", request=request, timing=timing, board=board))
-        decision = casting.check_cast(request, self.rules, timing, board)
+
+    def _decide(self, request: CastRequest) -> CastDecision:
+        self._refuse(self._check("check_cast", request=request, timing=self.host.timing(), board=self._board()))
+        return casting.decide_cast(request, self.rules)
+
+    def _cast(self, request: CastRequest, copy: bool) -> ObjectId:
+        decision = self._decide(request)
         facts = replace(decision.spell, copy=copy)
+        spell = self.host.cast(request.object, facts)
+        self.last_cost = decision.total_cost
+        view = request.view
         on_stack = ObjectView(
             view.card, Zone.STACK, view.owner, request.caster, facts, token=view.token, copy=view.copy
         )
         events: list[Event] = []
         for spliced in facts.spliced:
-            events += self._joined("on_splice", spell=obj, spliced=spliced)
-        events += self._joined("on_cast", spell=obj, view=on_stack, facts=facts)
-        spell = self.host.cast(obj, facts)
-        self.last_cost = decision.total_cost
+            events += self._report("on_splice", spell=spell, spliced=spliced)
+        events += self._report("on_cast", spell=spell, view=on_stack, facts=facts)
         self.events += events
         return spell
 
@@ -167,44 +208,34 @@ class Table:
             )
         view = self.host.view(top)
         outcome: Resolution = self._hook("on_resolve", spell=top, view=view)
-        events: list[Event] = []
+        entering: ObjectView | None = None
         if outcome.destination is Zone.BATTLEFIELD:
             side = view.spell.option.side if view.spell else None
             entering = ObjectView(view.card, Zone.BATTLEFIELD, view.owner, view.controller, token=outcome.token)
             unlocked = self._hook("on_enter_battlefield", permanent=top, view=entering, cast=side)
-            outcome = replace(outcome, unlocked=unlocked)
-            events += self._entering_events(top, entering, unlocked)
+            outcome = replace(outcome, unlocked=frozenset(unlocked))
         elif outcome.destination is not None:
-            replaced = self._hook("on_leave_stack", spell=top, view=view, destination=outcome.destination)
-            if replaced is not None:
-                outcome = replace(outcome, destination=replaced)
+            where = self.leave_stack(top, view, outcome.destination)
+            cited = outcome.rules + tuple(n for n in where.rules if n not in outcome.rules)
+            outcome = replace(outcome, destination=where.value, rules=cited)
         self.host.resolve(top, outcome)
-        self.events += events
+        if entering is not None:
+            self.events += self._entering_events(top, entering, outcome.unlocked)
         return outcome
 
     def _entering_events(self, obj: ObjectId, entering: ObjectView, unlocked: frozenset[Side]) -> list[Event]:
-        events = [Event("entered_battlefield", obj, rules=self.rules.cite("enter_battlefield"))]
+        events = [Event(EventKind.ENTERED_BATTLEFIELD, obj, rules=self.rules.cite("enter_battlefield"))]
         events += self._unlock_events(obj, entering, unlocked, UnlockBy.CAST)
         return events
 
     def _unlock_events(self, obj: ObjectId, view: ObjectView, doors: Iterable[Side], by: UnlockBy) -> list[Event]:
         events: list[Event] = []
-        before = view.unlocked
         current = view
         for door in sorted(doors):
-            events += self._joined("on_unlock", permanent=obj, view=current, door=door, by=by)
-            current = ObjectView(
-                view.card,
-                view.zone,
-                view.owner,
-                view.controller,
-                view.spell,
-                current.unlocked | {door},
-                view.token,
-                view.copy,
-            )
-        if rooms.fully_unlocked(before, current.unlocked):
-            events.append(Event("fully_unlocked", obj, rules=self.rules.cite("fully_unlocked")))
+            events += self._report("on_unlock", permanent=obj, view=current, door=door, by=by)
+            current = replace(current, unlocked=current.unlocked | {door})
+        if rooms.fully_unlocked(view.unlocked, current.unlocked):
+            events.append(Event(EventKind.FULLY_UNLOCKED, obj, rules=self.rules.cite("fully_unlocked")))
         return events
 
     def move(self, obj: ObjectId, zone: Zone) -> Zone:
@@ -213,36 +244,33 @@ class Table:
         A spell leaving the stack loses its splices (702.47e) and an aftermath half cast from a
         graveyard is exiled instead (702.127a); a permanent put onto the battlefield was not cast.
         """
-        if zone is Zone.STACK:
-            raise IllegalZone(
-                "a card reaches the stack only by being cast", self.rules.cite("cast_zone"), self.rules.name
-            )
+        zone = self._enum(Zone, zone, "zone")
+        casting.check_destination(zone, self.rules)
         view = self.host.view(obj)
         destination = self.leave_stack(obj, view, zone).value if view.zone is Zone.STACK else zone
-        events: list[Event] = []
-        if destination is Zone.BATTLEFIELD and view.zone is not Zone.BATTLEFIELD:
-            entering = ObjectView(view.card, Zone.BATTLEFIELD, view.owner, view.owner)
-            unlocked = self._hook("on_enter_battlefield", permanent=obj, view=entering, cast=None)
-            events += self._entering_events(obj, entering, unlocked)
+        if destination is not Zone.BATTLEFIELD or view.zone is Zone.BATTLEFIELD:
             self.host.move(obj, destination)
-            if unlocked:
-                self.host.set_unlocked(obj, unlocked)
-        else:
-            self.host.move(obj, destination)
-        self.events += events
+            return destination
+        entering = view.moved(Zone.BATTLEFIELD)
+        unlocked = frozenset(self._hook("on_enter_battlefield", permanent=obj, view=entering, cast=None))
+        self.host.move(obj, destination)
+        if unlocked:
+            self.host.set_unlocked(obj, unlocked)
+        self.events += self._entering_events(obj, entering, unlocked)
         return destination
 
     def leave_stack(self, obj: ObjectId, view: ObjectView, destination: Zone) -> Answer[Zone]:
-        """Where a spell's card goes when it leaves the stack for ``destination`` other than by
-        resolving: the plugins' ``on_leave_stack`` decide (built in: aftermath's exile, 702.127a).
+        """Where a spell's card goes when it leaves the stack for ``destination``: the plugins'
+        ``on_leave_stack`` decide (built in: aftermath's exile, 702.127a).
 
         ``view`` is the spell as it was on the stack, so an engine that already took the card off
         the stack itself can ask where it should have gone.
         """
-        replaced = self._hook("on_leave_stack", spell=obj, view=view, destination=destination)
-        built_in, cited = casting.leave_stack_destination(view, self.rules, destination)
-        zone = replaced or destination
-        return Answer(zone, cited if zone is built_in else (), self.rules.name)
+        found = self._hook("on_leave_stack", spell=obj, view=view, destination=destination)
+        if isinstance(found, Answer):
+            return found
+        # A plugin's bare zone: the plugin's own decision, with no rule of this version to cite.
+        return Answer(found if found is not None else destination, (), self.rules.name)
 
     def copy_spell(self, obj: ObjectId) -> ObjectId:
         """Copy a spell on the stack (707.10): the same half or fused choice, not cast, and
@@ -257,7 +285,8 @@ class Table:
 
     def copy_card(self, obj: ObjectId, cast: bool = False, option: CastOption | None = None) -> ObjectId:
         """Copy a card in the zone it is in (707.12), keeping both halves (709.3c); optionally cast
-        the copy, which happens while another spell resolves, so timing does not apply."""
+        the copy, which happens while another spell resolves, so timing does not apply. A cast
+        the rules refuse is refused before the copy is made."""
         view = self.host.view(obj)
         if view.zone in (Zone.STACK, Zone.BATTLEFIELD):
             raise IllegalZone(
@@ -265,9 +294,13 @@ class Table:
                 self.rules.cite("copy_card"),
                 self.rules.name,
             )
+        if not cast:
+            return self.host.copy_card(obj)
+        copy_view = replace(view, controller=view.owner, copy=True)
+        request = self._request(obj, copy_view, option, (), view.owner, view.zone, True, during_resolution=True)
+        self._decide(request)
         copy = self.host.copy_card(obj)
-        if cast:
-            self._cast(copy, option, (), view.owner, view.zone, True, during_resolution=True, copy=True)
+        self._cast(replace(request, object=copy, view=self.host.view(copy)), copy=True)
         return copy
 
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
@@ -278,7 +311,7 @@ class Table:
                 f"{view.card.name!r} is not a permanent", self.rules.cite("enter_battlefield"), self.rules.name
             )
         entering = ObjectView(view.card, Zone.BATTLEFIELD, view.controller, view.controller, token=True)
-        unlocked = self._hook("on_enter_battlefield", permanent=obj, view=entering, cast=None)
+        unlocked = frozenset(self._hook("on_enter_battlefield", permanent=obj, view=entering, cast=None))
         copy = self.host.copy_permanent(obj)
         if unlocked:
             self.host.set_unlocked(copy, unlocked)
@@ -288,24 +321,22 @@ class Table:
     def unlock(self, obj: ObjectId, door: Side | str, by: UnlockBy = UnlockBy.SPECIAL_ACTION) -> None:
         """Unlock a door (by side or by name) by the special action, paying its unlock cost (709.5e,
         116.2m; the cost is left in ``last_cost``), or by an effect (709.5f)."""
+        by = self._enum(UnlockBy, by, "unlocked by")
         view = self.host.view(obj)
         side = rooms.door(view.card, door, self.rules)
-        self._refuse(self._hook("check_unlock", view=view, door=side, by=by, timing=self.host.timing()))
-        rooms.check_unlock(view, side, by, self.rules, self.host.timing())
-        events = self._unlock_events(obj, view, [side], by)
+        self._refuse(self._check("check_unlock", view=view, door=side, by=by, timing=self.host.timing()))
+        cost = rooms.unlock_cost(view, side, self.rules).value if by is UnlockBy.SPECIAL_ACTION else None
         self.host.set_unlocked(obj, view.unlocked | {side})
-        self.last_cost = rooms.unlock_cost(view, side) if by is UnlockBy.SPECIAL_ACTION else None
-        self.events += events
+        self.last_cost = cost
+        self.events += self._unlock_events(obj, view, [side], by)
 
     def lock(self, obj: ObjectId, door: Side | str) -> None:
         """Lock an unlocked door, by side or by name (709.5g)."""
         view = self.host.view(obj)
-        door = rooms.door(view.card, door, self.rules)
-        self._refuse(self._hook("check_lock", view=view, door=door))
-        rooms.check_lock(view, door, self.rules)
-        events = self._joined("on_lock", permanent=obj, view=view, door=door)
-        self.host.set_unlocked(obj, view.unlocked - {door})
-        self.events += events
+        side = rooms.door(view.card, door, self.rules)
+        self._refuse(self._check("check_lock", view=view, door=side))
+        self.host.set_unlocked(obj, view.unlocked - {side})
+        self.events += self._report("on_lock", permanent=obj, view=view, door=side)
 
     def set_turn(
         self,
@@ -314,7 +345,15 @@ class Table:
         priority: Player | None = None,
         stack_empty: bool | None = None,
     ) -> None:
-        self.host.set_timing(TimingChange(active, phase, priority, stack_empty))
+        """Move the game to a timing context; the fields left ``None`` stay as they are."""
+        self.host.set_timing(
+            TimingChange(
+                self._enum(Player, active, "player") if active is not None else None,
+                self._enum(Phase, phase, "phase") if phase is not None else None,
+                self._enum(Player, priority, "player") if priority is not None else None,
+                stack_empty,
+            )
+        )
 
     def choose_name(
         self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None
@@ -329,7 +368,7 @@ class Table:
                 self.rules.cite("name_choice"),
                 self.rules.name,
             )
-        self.events.append(Event("name_chosen", source or player.value, rules=self.rules.cite("name_choice")))
+        self.events.append(Event(EventKind.NAME_CHOSEN, source or player.value, rules=self.rules.cite("name_choice")))
         return chosen
 
     # -- queries -------------------------------------------------------------------------
@@ -341,31 +380,83 @@ class Table:
         found = self._hook("on_name_choice", card=card)
         return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
 
-    def castable(self, obj: ObjectId, permission: Zone | None = None) -> Answer[tuple[CastOption, ...]]:
-        """The options its owner may cast now (``permission``: a zone an effect lets it be cast from)."""
+    def castable(
+        self, obj: ObjectId, permission: Zone | None = None, caster: Player | None = None
+    ) -> Answer[tuple[CastOption, ...]]:
+        """The options ``caster`` (default: the owner) may cast now, any step of any turn
+        (``permission``: a zone an effect lets it be cast from)."""
         view = self.host.view(obj)
         timing = self.host.timing()
-        answer = casting.castable(view, self.rules, timing, permission)
         board = self._board()
-        allowed = tuple(
-            option
-            for option in answer.value
-            if self._hook(
-                "check_cast", request=CastRequest(obj, view, option, view.owner, permission), timing=timing, board=board
-            )
-            is None
-        )
-        return Answer(allowed, answer.rules, answer.version)
+        allowed = []
+        for option in casting.options_of(view.card, self.rules):
+            request = self._request(obj, view, option, (), caster, permission, False)
+            if self._check("check_cast", request=request, timing=timing, board=board) is None:
+                allowed.append(option)
+        return Answer(tuple(allowed), self.rules.cite("cast_half", "cast_zone", "timing"), self.rules.name)
 
-    def can_unlock(self, obj: ObjectId, door: Side) -> Answer[bool]:
+    def check_cast(
+        self,
+        obj: ObjectId,
+        option: CastOption | None = None,
+        splice: Sequence[ObjectId] = (),
+        caster: Player | None = None,
+        permission: Zone | None = None,
+        without_paying: bool = False,
+    ) -> CastDecision:
+        """Whether this cast is legal now, without casting: the decision (the spell and its total
+        cost), or the typed error that refuses it."""
+        view = self.host.view(obj)
+        return self._decide(self._request(obj, view, option, splice, caster, permission, without_paying))
+
+    def splice_candidates(
+        self, obj: ObjectId, option: CastOption | None = None, caster: Player | None = None
+    ) -> Answer[tuple[ObjectId, ...]]:
+        """The cards in the caster's hand that may be spliced onto this spell if it is cast now
+        (702.47a), each one on its own."""
+        view = self.host.view(obj)
+        request = self._request(obj, view, option, (), caster, None, False)
+        timing = self.host.timing()
+        board = self._board()
+        found = []
+        for other in self.host.objects():
+            if other == obj:
+                continue
+            other_view = self.host.view(other)
+            if other_view.zone is not Zone.HAND or other_view.owner is not request.caster:
+                continue
+            if not other_view.card.is_split and other_view.card.halves[0].splice is not None:
+                candidate = replace(request, splice=((other, other_view),))
+                if self._check("check_cast", request=candidate, timing=timing, board=board) is None:
+                    found.append(other)
+        return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
+
+    def can_unlock(self, obj: ObjectId, door: Side | str) -> Answer[bool]:
         """Whether its controller may take the unlock special action for ``door`` now."""
-        return rooms.can_unlock(self.host.view(obj), door, self.rules, self.host.timing())
+        view = self.host.view(obj)
+        side = rooms.door(view.card, door, self.rules)
+        refusal = self._check(
+            "check_unlock", view=view, door=side, by=UnlockBy.SPECIAL_ACTION, timing=self.host.timing()
+        )
+        if refusal is not None:
+            return Answer(False, refusal.rules, self.rules.name)
+        return Answer(True, self.rules.cite("unlock_action"), self.rules.name)
 
-    def characteristic(self, obj: ObjectId, query: str) -> Answer[Any]:
-        """One of the characteristic queries of :mod:`splitcards.characteristics` by name."""
-        function = getattr(characteristics, query)
-        answer: Answer[Any] = function(self.host.view(obj), self.rules)
-        return answer
+    def unlock_cost(self, obj: ObjectId, door: Side | str) -> Answer[ManaCost | None]:
+        """What the unlock special action for ``door`` costs (709.5e, 116.2m)."""
+        view = self.host.view(obj)
+        return rooms.unlock_cost(view, rooms.door(view.card, door, self.rules), self.rules)
+
+    @overload
+    def characteristic(self, obj: ObjectId | ObjectView, query: Query[T]) -> Answer[T]: ...
+    @overload
+    def characteristic(self, obj: ObjectId | ObjectView, query: str) -> Answer[Any]: ...
+    def characteristic(self, obj: ObjectId | ObjectView, query: Query[Any] | str) -> Answer[Any]:
+        """A characteristic of an object (or of a view, such as a spell as it was on the stack):
+        a query of :mod:`splitcards.characteristics` such as ``NAMES``, or its name."""
+        found = query if isinstance(query, Query) else characteristics.query(query)
+        view = obj if isinstance(obj, ObjectView) else self.host.view(obj)
+        return found(view, self.rules)
 
     def has_name(self, obj: ObjectId, name: str) -> Answer[bool]:
         return characteristics.has_name(self.host.view(obj), self.rules, name)

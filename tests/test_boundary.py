@@ -1,0 +1,240 @@
+"""The host contract seen from plugins: check, act, report; plugins' answers checked; one chain."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from splitcards import Table as PublicTable
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.card import Card, Side
+from splitcards.characteristics import MANA_VALUES, NAMES
+from splitcards.errors import IllegalAction, IllegalZone, NotARoom, NotSupported, PluginFailure, UnknownQuery
+from splitcards.hooks import hookimpl
+from splitcards.manager import make_plugin_manager
+from splitcards.model import (
+    CastOption,
+    Event,
+    EventKind,
+    ObjectId,
+    ObjectView,
+    Phase,
+    Player,
+    SpellFacts,
+    Timing,
+    UnlockBy,
+    Zone,
+)
+from splitcards.table import Table
+from splitcards.versions import RuleVersion
+
+CURRENT = "duskmourn-2024"
+
+
+def snapshot(t: Table) -> tuple[Any, ...]:
+    """Everything observable of a game: every object's view, the stack, the timing, the events."""
+    views = tuple((o, t.host.view(o)) for o in t.host.objects())
+    return views, tuple(t.host.stack()), t.host.timing(), tuple(t.events), t.last_cost
+
+
+class Counting:
+    def __init__(self) -> None:
+        self.casts: list[ObjectId] = []
+        self.unlocks: list[Side] = []
+
+    @hookimpl
+    def on_cast(self, rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> None:
+        self.casts.append(spell)
+
+    @hookimpl
+    def on_unlock(self, rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy) -> None:
+        self.unlocks.append(door)
+
+
+class RefusingHost(ReferenceHost):
+    """An engine that can't cast nor change doors."""
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        raise NotSupported("this engine can't cast split cards")
+
+    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
+        raise NotSupported("this engine has no doors")
+
+
+def test_on_hooks_report_only_what_happened(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    counter = Counting()
+    t = Table(RefusingHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[counter]))
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    before = snapshot(t)
+    with pytest.raises(NotSupported):
+        t.cast(fire, CastOption.LEFT)
+    with pytest.raises(NotSupported):
+        t.unlock(room, Side.LEFT)
+    assert counter.casts == [] and counter.unlocks == []
+    assert snapshot(t) == before
+
+
+def test_on_cast_counts_each_real_cast(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    counter = Counting()
+    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[counter]))
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    with pytest.raises(IllegalAction):
+        t.cast(fire, CastOption.FUSED)
+    t.cast(fire, CastOption.RIGHT)
+    assert counter.casts == [fire]
+
+
+def Bad(hook: str, value: object) -> object:  # noqa: N802 - reads as a plugin class
+    """A plugin whose ``hook`` returns ``value``."""
+
+    def answer(rules: RuleVersion) -> object:
+        return value
+
+    return SimpleNamespace(**{hook: hookimpl(specname=hook)(answer)})
+
+
+BAD_RESULTS = [
+    ("check_cast", True),
+    ("check_cast", "no"),
+    ("on_resolve", Zone.GRAVEYARD),
+    ("on_leave_stack", Zone.STACK),
+    ("on_leave_stack", "graveyard"),
+    ("on_enter_battlefield", [Side.LEFT]),
+    ("on_name_choice", ["Fire"]),
+]
+
+
+@pytest.mark.parametrize(("hook", "value"), BAD_RESULTS, ids=lambda x: repr(x)[:30])
+def test_decision_hook_returning_garbage_is_named_and_changes_nothing(
+    v: dict[str, RuleVersion], cards: dict[str, Card], hook: str, value: object
+) -> None:
+    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False))
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    bears = t.create(cards["Grizzly Bears"], Zone.HAND)
+    t.cast(fire, CastOption.LEFT)
+    t.pm.register(Bad(hook, value), name="garbage")
+    before = snapshot(t)
+    with pytest.raises(PluginFailure) as info:
+        if hook == "on_name_choice":
+            t.choose_name(cards["Fire // Ice"], ["Fire"])
+        elif hook == "on_enter_battlefield":
+            t.move(bears, Zone.BATTLEFIELD)
+        elif hook == "check_cast":
+            t.castable(bears)
+        else:
+            t.resolve()
+    assert (info.value.plugin, info.value.hook, info.value.happened) == ("garbage", hook, False)
+    assert snapshot(t) == before
+
+
+@pytest.mark.parametrize("value", [3, "abc", [1], (Zone.EXILE,)], ids=repr)
+def test_report_hook_returning_garbage_is_named(v: dict[str, RuleVersion], cards: dict[str, Card], value: object) -> None:
+    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[Bad("on_cast", value)]))
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    with pytest.raises(PluginFailure, match="on_cast returns a list of Event") as info:
+        t.cast(fire, CastOption.LEFT)
+    assert info.value.plugin.startswith("splitcards") is False
+    assert t.events == []
+
+
+class NoUnlocking:
+    @hookimpl
+    def check_unlock(
+        self, rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
+    ) -> IllegalAction | None:
+        return NotARoom("house rule: doors stay shut", ("house",), rules.name)
+
+
+def test_can_unlock_asks_the_same_chain_as_unlock(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[NoUnlocking()]))
+    room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    assert t.can_unlock(room, Side.LEFT).value is False
+    assert t.can_unlock(room, Side.LEFT).rules == ("house",)
+    with pytest.raises(NotARoom, match="house rule"):
+        t.unlock(room, Side.LEFT)
+
+
+def test_110_4_kindred_instant_resolves_to_the_graveyard(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    swap = t.create(cards["Crib Swap"], Zone.HAND)
+    t.cast(swap)
+    assert t.resolve().destination is Zone.GRAVEYARD
+    assert t.view(swap).zone is Zone.GRAVEYARD
+
+
+def test_702_127a_instant_aftermath_half_castable_at_instant_speed(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    spring_mind = t.create(cards["Spring // Mind"], Zone.GRAVEYARD)
+    t.set_turn(active=Player.P2, phase=Phase.COMBAT, priority=Player.P1, stack_empty=False)
+    assert t.castable(spring_mind).value == (CastOption.RIGHT,)
+    assert str(t.check_cast(spring_mind, CastOption.RIGHT).total_cost) == "{4}{U}{U}"
+
+
+def test_707_12_refused_cast_of_a_copy_makes_no_copy(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    turn_burn = t.create(cards["Wear // Tear"], Zone.EXILE)
+    before = snapshot(t)
+    with pytest.raises(IllegalAction):
+        t.copy_card(turn_burn, cast=True, option=CastOption.FUSED)
+    assert snapshot(t) == before
+
+
+def test_702_47a_splice_candidates(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    arcane = t.create(cards["Reach Through Mists"], Zone.HAND)
+    ritual = t.create(cards["Desperate Ritual"], Zone.HAND)
+    t.create(cards["Desperate Ritual"], Zone.HAND, Player.P2)
+    t.create(cards["Fire // Ice"], Zone.HAND)
+    assert t.splice_candidates(arcane).value == (ritual,)
+    assert t.splice_candidates(ritual).value == ()
+
+
+def test_strings_are_read_as_enums_or_refused(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    with pytest.raises(IllegalZone):
+        t.create(cards["Fire // Ice"], "stack")  # type: ignore[arg-type]
+    room = t.create(cards["Bottomless Pool // Locker Room"], "battlefield")  # type: ignore[arg-type]
+    before = snapshot(t)
+    t.set_turn(phase=Phase.COMBAT)
+    with pytest.raises(IllegalAction):
+        t.unlock(room, Side.LEFT, by="special_action")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        t.unlock(room, Side.LEFT, by="magic")  # type: ignore[arg-type]
+    t.set_turn(phase=Phase.MAIN1)
+    assert snapshot(t) == before
+
+
+def test_typed_characteristic_queries(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    names: tuple[str, ...] = t.characteristic(fire, NAMES).value
+    assert names == ("Fire", "Ice")
+    assert t.characteristic(fire, MANA_VALUES).value == (4,)
+    assert t.characteristic(fire, "mana_values").value == (4,)
+    for wrong in ("__init__", "facets", "name", "cite"):
+        with pytest.raises(UnknownQuery):
+            t.characteristic(fire, wrong)
+    with pytest.raises(UnknownQuery):
+        t.compare(fire, "mana_value", "=~", 3)
+    with pytest.raises(UnknownQuery):
+        t.compare(fire, "power", "==", 3)
+
+
+def test_events_have_kinds(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    t.cast(fire, CastOption.LEFT)
+    assert [e.kind for e in t.events] == [EventKind.CAST]
+    assert t.events[0].as_dict() == {"event": "cast", "object": fire, "half": "left"}
+
+
+def test_default_manager_is_shared(v: dict[str, RuleVersion]) -> None:
+    assert Table(ReferenceHost(), v[CURRENT]).pm is PublicTable(ReferenceHost(), v[CURRENT]).pm
+
+
+def test_events_list_type() -> None:
+    assert isinstance([Event(EventKind.CAST, "o1")], Sequence)
