@@ -88,7 +88,7 @@ def test_on_cast_counts_each_real_cast(v: dict[str, RuleVersion], cards: dict[st
     assert counter.casts == [fire]
 
 
-def Bad(hook: str, value: object) -> object:  # noqa: N802 - reads as a plugin class
+def Bad(hook: str, value: object) -> object:
     """A plugin whose ``hook`` returns ``value``."""
 
     def answer(rules: RuleVersion) -> object:
@@ -132,8 +132,11 @@ def test_decision_hook_returning_garbage_is_named_and_changes_nothing(
 
 
 @pytest.mark.parametrize("value", [3, "abc", [1], (Zone.EXILE,)], ids=repr)
-def test_report_hook_returning_garbage_is_named(v: dict[str, RuleVersion], cards: dict[str, Card], value: object) -> None:
-    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[Bad("on_cast", value)]))
+def test_report_hook_returning_garbage_is_named(
+    v: dict[str, RuleVersion], cards: dict[str, Card], value: object
+) -> None:
+    pm = make_plugin_manager(load_entry_points=False, plugins=[Bad("on_cast", value)])
+    t = Table(ReferenceHost(), v[CURRENT], pm)
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     with pytest.raises(PluginFailure, match="on_cast returns a list of Event") as info:
         t.cast(fire, CastOption.LEFT)
