@@ -1,14 +1,43 @@
 """Hook specifications of splitcards.
 
 Every hook gets the active :class:`~splitcards.versions.RuleVersion` as ``rules``, so a plugin
-always knows which edition of the rules is in force. Hooks return decisions and events; they
-never touch a host engine's objects, which they see only as immutable
-:class:`~splitcards.model.ObjectView` snapshots. All hooks of an action run before the game
-changes, so a plugin that raises leaves the game as it was.
+always knows which edition of the rules is in force. Hooks return refusals, decisions and
+events; they never touch a host engine's objects, which they see only as immutable
+:class:`~splitcards.model.ObjectView` snapshots.
 
-The built-in rules are themselves a plugin (``splitcards.builtin``), registered first; pluggy
-calls later registrations first, so a third-party plugin can refuse an action or replace a
-decision before the built-in rules give theirs.
+The built-in rules are themselves a plugin (``splitcards.builtin``) whose implementations are
+all ``trylast``: a third-party plugin refuses an action or replaces a decision before the
+built-in rules give theirs.
+
+Call order of each action of :class:`~splitcards.table.Table` (pytest's check, act, report):
+
+``cast`` (and ``copy_card`` with ``cast``)
+    1. ``check_cast`` -- any plugin may refuse; the built-in legality checks come last.
+    2. The host puts the spell on the stack (``Host.cast``; for a copy, ``Host.copy_card`` first).
+    3. ``on_splice`` for each spliced card, then ``on_cast``.
+``resolve``
+    1. ``on_resolve`` decides the order of instructions and where the card goes.
+    2. ``on_enter_battlefield`` (a permanent spell) or ``on_leave_stack`` (any other card)
+       decides the doors it enters with or replaces its destination.
+    3. The host resolves it (``Host.resolve``).
+    4. For a permanent: ``on_unlock`` for each door it entered unlocked (709.5d).
+``move``
+    1. ``on_leave_stack`` for a spell leaving the stack, ``on_enter_battlefield`` for a card put
+       onto the battlefield.
+    2. The host moves it (``Host.move``, then ``Host.set_unlocked`` if it enters with doors).
+    3. ``on_unlock`` for those doors.
+``unlock`` / ``lock``
+    1. ``check_unlock`` / ``check_lock``.
+    2. The host changes the designations (``Host.set_unlocked``).
+    3. ``on_unlock`` / ``on_lock``.
+``choose_name``
+    ``on_name_choice`` gives the legal answers; the choice is checked against them.
+``castable``, ``check_cast``, ``splice_candidates``, ``can_unlock``
+    Only the ``check_*`` hook, as for the action itself; nothing else is called.
+
+A refusal (a ``check_*`` result), or a plugin that raises or returns the wrong type in steps
+before the host acts, leaves the game as it was. The report hooks run only for actions that
+took place; a failure there is a ``PluginFailure`` with ``happened`` set.
 """
 
 # Hook specs are signatures only: their bodies are their docstrings.
@@ -61,9 +90,9 @@ def splitcards_rule_files() -> Sequence[Path | Traversable]:
 def check_cast(
     rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
 ) -> IllegalAction | None:
-    """Refuse a cast the built-in rules would allow (a house rule, a card's restriction).
+    """Refuse a cast (the built-in rules refuse what the rules forbid; a house rule may refuse more).
 
-    Stops at first non-None result. The built-in legality checks run after this hook.
+    Stops at first non-None result. The built-in legality checks are the last implementation.
 
     :param rules: the rule version in force.
     :param request: what is cast (the card's view, half or fused, caster, splices, permission).
@@ -75,7 +104,7 @@ def check_cast(
 
 @hookspec
 def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence[Event] | None:
-    """Report a card spliced onto a spell as it is cast (702.47a), before ``on_cast``.
+    """Report a card spliced onto a spell that was cast (702.47a), before ``on_cast``.
 
     :param rules: the rule version in force.
     :param spell: the id of the spell's card.
@@ -86,11 +115,13 @@ def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence
 
 @hookspec
 def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event] | None:
-    """Report a spell becoming cast (601.2i): one half, fused, or a one-faced card.
+    """Report a spell that became cast (601.2i): one half, fused, or a one-faced card.
+
+    Called after the host put the spell on the stack, never for a refused cast.
 
     :param rules: the rule version in force.
     :param spell: the id of the card (or of the copy) being cast.
-    :param view: the object as it will be on the stack.
+    :param view: the object as it is on the stack.
     :param facts: the half or fused choice, the zone it was cast from and its splices.
     :return: events to report; the results of all plugins are joined.
     """
@@ -120,7 +151,9 @@ def on_leave_stack(rules: RuleVersion, spell: ObjectId, view: ObjectView, destin
     :param view: the spell as it is on the stack.
     :param destination: the zone it would go to (not called for a permanent spell entering the
         battlefield, nor for a copy ceasing to exist).
-    :return: the zone it goes to instead (aftermath: exile, 702.127a), or ``None`` for no change.
+    :return: the zone it goes to instead (aftermath: exile, 702.127a), as a ``Zone`` or as an
+        ``Answer`` of one citing its rules (the built-in rules always answer, citing theirs), or
+        ``None`` to leave the decision to later plugins.
     """
 
 
@@ -173,9 +206,9 @@ def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] 
 def check_unlock(
     rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
 ) -> IllegalAction | None:
-    """Refuse unlocking a door that the built-in rules would allow (709.5e-f, 116.2m).
+    """Refuse unlocking a door (the built-in rules refuse what 709.5e-f and 116.2m forbid).
 
-    Stops at first non-None result. The built-in legality checks run after this hook.
+    Stops at first non-None result. The built-in legality checks are the last implementation.
 
     :param rules: the rule version in force.
     :param view: the Room permanent.
@@ -190,9 +223,9 @@ def check_unlock(
 def on_unlock(
     rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy
 ) -> Sequence[Event] | None:
-    """Report one door becoming unlocked: by a cast half entering, the special action, or an effect.
+    """Report one door that became unlocked: by a cast half entering, the special action, or an effect.
 
-    Called once per door unlocked, before the game changes.
+    Called once per door unlocked, after the host changed the designations.
 
     :param rules: the rule version in force.
     :param permanent: the id of the Room.
@@ -206,9 +239,9 @@ def on_unlock(
 
 @hookspec(firstresult=True)
 def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalAction | None:
-    """Refuse locking a door that the built-in rules would allow (709.5g).
+    """Refuse locking a door (the built-in rules refuse what 709.5g forbids).
 
-    Stops at first non-None result. The built-in legality checks run after this hook.
+    Stops at first non-None result. The built-in legality checks are the last implementation.
 
     :param rules: the rule version in force.
     :param view: the Room permanent.
@@ -219,7 +252,7 @@ def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalActio
 
 @hookspec
 def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event] | None:
-    """Report a door becoming locked (709.5g), before the game changes.
+    """Report a door that became locked (709.5g), after the host changed the designations.
 
     :param rules: the rule version in force.
     :param permanent: the id of the Room.
