@@ -16,8 +16,6 @@ rules can also be asked directly: :mod:`splitcards.characteristics`, :mod:`split
 
 from __future__ import annotations
 
-from importlib import metadata
-
 from splitcards.card import PERMANENT_TYPES, Card, Half, Layout, Side
 from splitcards.casting import check_card_exists
 from splitcards.characteristics import (
@@ -79,10 +77,19 @@ from splitcards.model import (
 from splitcards.table import Table
 from splitcards.versions import RuleVersion, VersionRegistry, load_registry
 
-try:
-    __version__ = metadata.version("splitcards")
-except metadata.PackageNotFoundError:  # imported from a source tree that is not installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> str:
+    # The version is read from the installed metadata only when asked: importlib.metadata alone
+    # would double the import time of the package.
+    if name == "__version__":
+        from importlib import metadata
+
+        try:
+            return metadata.version("splitcards")
+        except metadata.PackageNotFoundError:  # a source tree that is not installed
+            return "0+unknown"
+    raise AttributeError(f"module 'splitcards' has no attribute {name!r}")
+
 
 __all__ = [
     "ABILITIES",
