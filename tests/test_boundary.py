@@ -241,3 +241,23 @@ def test_default_manager_is_shared(v: dict[str, RuleVersion]) -> None:
 
 def test_events_list_type() -> None:
     assert isinstance([Event(EventKind.CAST, "o1")], Sequence)
+
+
+def test_stack_empty_override_ends_when_a_spell_is_cast(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    t.set_turn(stack_empty=False)
+    assert t.host.timing().stack_empty is False
+    t.cast(fire, CastOption.LEFT)
+    t.resolve()
+    assert t.host.timing().stack_empty is True
+
+
+def test_400_7_moved_object_is_its_owners_without_designations(table: Any, cards: dict[str, Card]) -> None:
+    t: Table = table(CURRENT)
+    room = t.create(cards["Bottomless Pool // Locker Room"], Zone.HAND, Player.P2)
+    t.cast(room, CastOption.LEFT, caster=Player.P1, permission=Zone.HAND)
+    assert t.view(room).controller is Player.P1
+    t.move(room, Zone.EXILE)
+    view = t.view(room)
+    assert (view.zone, view.controller, view.unlocked, view.spell) == (Zone.EXILE, Player.P2, frozenset(), None)

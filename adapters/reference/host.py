@@ -74,7 +74,7 @@ class ReferenceHost:
         view = self.view(obj)
         controller = spell.caster or view.owner
         self._set(obj, replace(view, zone=Zone.STACK, spell=spell, unlocked=frozenset(), controller=controller))
-        self._stack.append(obj)
+        self._push(obj)
         return obj
 
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
@@ -91,17 +91,15 @@ class ReferenceHost:
         )
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
-        view = self.view(obj)
+        moved = self.view(obj).moved(zone)
         if obj in self._stack:
             self._stack.remove(obj)
-        self._set(obj, replace(view, zone=zone, spell=None, unlocked=frozenset(), controller=view.owner))
-        if zone is Zone.STACK:
-            raise ValueError("use cast to put a card onto the stack")
+        self._set(obj, moved)
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
         new = self._add(replace(view, spell=spell, copy=True))
-        self._stack.append(new)
+        self._push(new)
         return new
 
     def copy_card(self, obj: ObjectId) -> ObjectId:
@@ -116,6 +114,12 @@ class ReferenceHost:
         self._set(obj, replace(self.view(obj), unlocked=doors))
 
     # -- helpers -------------------------------------------------------------------------
+
+    def _push(self, obj: ObjectId) -> None:
+        # A stack_empty override stands for spells this game does not model; once a real spell
+        # is on the stack, the stack itself tells whether it is empty.
+        self._stack.append(obj)
+        self._stack_empty_override = None
 
     def _add(self, view: ObjectView) -> ObjectId:
         number = next(self._ids)
