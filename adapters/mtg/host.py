@@ -19,13 +19,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from splitcards.adapters.mtg import facts, keys, zones
-from splitcards.adapters.mtg.engine import mtg_module, quiet, starting_state
-from splitcards.adapters.mtg.facts import Face, State
+from splitcards.adapters.mtg import engine, facts, keys, zones
+from splitcards.adapters.mtg.engine import State
+from splitcards.adapters.mtg.facts import Face
 from splitcards.card import Card, Half, Side
 from splitcards.contract import Resolution
 from splitcards.errors import UnknownObject
 from splitcards.loaders import card_from_mtgjson
+from splitcards.mana import ManaCost
 from splitcards.model import (
     CastOption,
     ObjectId,
@@ -75,8 +76,8 @@ _INSTANCE_RELATIONS = (
     "has_supertype",
     "land_produces",
     "tapped",
-    "_sick",
-    "_is_copy",
+    engine.SUMMONING_SICK,
+    engine.IS_COPY,
 )
 
 
@@ -85,8 +86,9 @@ class MtgHost:
 
     ``MtgHost(rules)`` starts the scenario position (seats ``p1`` and ``p2``, libraries of
     Islands, empty hands, ``p1``'s precombat main phase). :meth:`from_decks` starts a normal game
-    from deck lists. ``game`` is the :class:`mtg.Game`: its ``legal_moves`` offer the split-card
-    moves of :mod:`splitcards.adapters.mtg.moves` as well as the engine's own.
+    from deck lists. ``game`` is the :class:`mtg.Game`; while a
+    :class:`~splitcards.adapters.mtg.moves.Session` of its rule version is installed, its
+    ``legal_moves`` offer the split-card moves as well as the engine's own.
 
     Host primitives edit the current position: they are not moves, and ``game.pop()`` does not
     undo them.
@@ -95,20 +97,17 @@ class MtgHost:
     name = "mtg"
 
     def __init__(self, rules: RuleVersion, game: Any = None) -> None:
-        mtg = mtg_module()
-        from splitcards.adapters.mtg import moves
-
-        moves.install(rules)
         self.rules = rules
         self._live: State | None = None
         if game is None:
-            state = starting_state()
+            state = engine.starting_state()
+            state[keys.SEATS] = {p.value: p.value for p in Player}
             state[keys.RULES] = rules.name
-            game = mtg.Game.from_state(state)
+            game = engine.game_from_state(state)
         elif game.state.get(keys.RULES) != rules.name:
-            state = _clone(game.state)
+            state = engine.clone(game.state)
             state[keys.RULES] = rules.name
-            game._state = state
+            engine.set_state(game, state)
         self.game = game
 
     @classmethod
@@ -120,21 +119,20 @@ class MtgHost:
         the engine's data has only the first half of a split card. ``options`` go to
         :class:`mtg.Game` (``seed``, ``variant``, ``explicit_lands``, ``starting_hand``...).
         """
-        mtg = mtg_module()
         if len(decks) != 2:
             raise ValueError(f"a split-card game has two players, got {len(decks)} decks")
         split = {c.name for c in cards if c.is_split}
         missing = sorted({n for deck in decks.values() for n in deck if " // " in n} - split)
         if missing:
             raise ValueError(f"split cards without faces (pass them in cards): {', '.join(missing)}")
-        game = mtg.Game(decks={seat: list(deck) for seat, deck in decks.items()}, **options)
-        state = _clone(game.state)
+        game = engine.new_game({seat: list(deck) for seat, deck in decks.items()}, **options)
+        state = engine.clone(game.state)
         state[keys.SEATS] = dict(zip((p.value for p in Player), decks, strict=True))
         state[keys.RULES] = rules.name
         host = cls._over(state, rules)
         host.prepare(cards)
         host._adopt()
-        game._state = state
+        engine.set_state(game, state)
         return cls(rules, game)
 
     @classmethod
@@ -145,6 +143,21 @@ class MtgHost:
         host._live = state
         host.game = None
         return host
+
+    @classmethod
+    def cursor(cls, rules: RuleVersion) -> MtgHost:
+        """A host with no game of its own, which edits in place whichever position :meth:`on`
+        points it at (the engine's transitions hand the adapter a new position every time)."""
+        return cls._over({}, rules)
+
+    @contextlib.contextmanager
+    def on(self, state: State) -> Iterator[None]:
+        """Work on ``state`` in place for the ``with`` block (then on the position before it)."""
+        previous, self._live = self._live, state
+        try:
+            yield
+        finally:
+            self._live = previous
 
     @property
     def state(self) -> State:
@@ -159,9 +172,9 @@ class MtgHost:
         if self._live is not None:
             yield self._live
             return
-        state = _clone(self.game.state)
+        state = engine.clone(self.game.state)
         yield state
-        self.game._state = state
+        engine.set_state(self.game, state)
 
     # -- players -------------------------------------------------------------------------
 
@@ -188,11 +201,9 @@ class MtgHost:
     def _adopt(self) -> None:
         # Objects the engine built from deck lists point at its truncated record: give them the
         # whole card (the engine's record of a split card is named like the card).
-        from mtg._text import slug
-
         state = self.state
         pool = state.get(keys.CARDS, {})
-        by_slug = {slug(name): name for name in pool}
+        by_slug = {engine.slug(name): name for name in pool}
         for obj, card_id in sorted(state.get("instance_of", ())):
             name = by_slug.get(card_id)
             if name is None:
@@ -217,7 +228,7 @@ class MtgHost:
         owner_name = state.get(keys.OWNER, {}).get(obj)
         owner = Player(owner_name) if owner_name else self.player(sorted(controllers)[0])
         if zone is Zone.STACK:
-            controller = self.player(state["_stack_info"][obj])
+            controller = self.player(engine.stack_controller(state, obj))
         else:
             controller = self.player(controllers[-1]) if len(controllers) == 1 else owner
         return ObjectView(
@@ -233,11 +244,9 @@ class MtgHost:
 
     def _engine_card(self, obj: ObjectId) -> Card:
         # An object of the engine's own (a deck card, a token): described from the engine's data.
-        from mtg import game
-
         state = self.state
         card_id = next((c for (o, c) in state.get("instance_of", ()) if o == obj), obj)
-        return _engine_card(game._name_from_slug(card_id), state, obj)
+        return _engine_card(engine.name_of(card_id), state, obj)
 
     def objects(self) -> Sequence[ObjectId]:
         state = self.state
@@ -250,15 +259,13 @@ class MtgHost:
 
     def timing(self) -> Timing:
         state = self.state
-        from mtg.engine import env
-
         override = state.get(keys.TIMING, {})
         priority = override.get("priority")
         stack_empty = override.get("stack_empty")
         return Timing(
-            active=self.player(env._active(state)),
-            phase=_PHASES[env._step(state)],
-            priority=Player(priority) if priority else self.player(env.to_move(state)),
+            active=self.player(engine.active_seat(state)),
+            phase=_PHASES[engine.current_step(state)],
+            priority=Player(priority) if priority else self.player(engine.to_move(state)),
             stack_empty=stack_empty if stack_empty is not None else not state.get("on_stack"),
         )
 
@@ -283,11 +290,9 @@ class MtgHost:
             return self._new_object(state, card, zone, owner)
 
     def _new_object(self, state: State, card: Card, zone: Zone, owner: Player, controller: Player | None = None) -> str:
-        from mtg._text import slug
-
         number = state.get(keys.SEQ, 0) + 1
         state[keys.SEQ] = number
-        obj = f"{slug(card.name)}__o{number}"
+        obj = f"{engine.slug(card.name)}__o{number}"
         seat = self.seat(controller or owner)
         state["printed_control"] = state.get("printed_control", set()) | {(seat, obj)}
         state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), obj: card.name}
@@ -303,30 +308,22 @@ class MtgHost:
         return obj
 
     def _entered(self, state: State, obj: str, seat: str) -> None:
-        state["_sick"] = state.get("_sick", set()) | {(obj,)}
+        state[engine.SUMMONING_SICK] = state.get(engine.SUMMONING_SICK, set()) | {(obj,)}
         if any(o == obj for (o, _c) in state.get("land_produces", ())):
-            from mtg import driver
-
-            with quiet():
-                driver._refresh_mana_pool(state, seat)
+            engine.refresh_mana_pool(state, seat)
 
     def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
-        from mtg import driver
-
         with self._edit() as state:
-            seat = self.seat(view.controller)
+            # The spell is its caster's (601.2): the engine's stack records its controller.
+            seat = self.seat(spell.caster or view.owner)
             if obj in state.get(keys.CARD_OF, {}):
                 facts.set_face(state, obj, view.card, facts.cast_face(view.card, spell.option))
             zones.remove(state, obj)
             _forget(state, keys.DOORS, obj)
             state[keys.SPELL] = {**state.get(keys.SPELL, {}), obj: _encode_spell(state, spell)}
             self._splice(state, obj, view.card, spell)
-            with quiet():
-                driver._stack_push(state, obj, seat)
-                driver._choose_mode(state, obj)
-                driver._note_cast(state, obj)
-                driver._fire_cast_triggers(state, seat, obj)
+            engine.push_spell(state, obj, seat)
         return obj
 
     def _splice(self, state: State, obj: str, card: Card, spell: SpellFacts) -> None:
@@ -359,15 +356,9 @@ class MtgHost:
 
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
         view = self.view(obj)
-        from mtg import driver
-
         with self._edit() as state:
-            with quiet():
-                # The engine follows the face's instructions (a fused face: left's, then right's).
-                driver._resolve_top(state)
-                driver._fire_lifegain_triggers(state)
-                driver._fire_counter_placed_triggers(state)
-                driver._fire_you_do_costs(state)
+            # The engine follows the face's instructions (a fused face: left's, then right's).
+            engine.resolve_top(state)
             # The engine moved the card where it thinks it goes; the rules decide (aftermath exile,
             # a Room's unlocked door, a copy ceasing to exist).
             zones.remove(state, obj)
@@ -377,7 +368,7 @@ class MtgHost:
                 return
             if outcome.token:
                 state[keys.TOKENS] = state.get(keys.TOKENS, set()) | {(obj,)}
-            state["_is_copy"] = state.get("_is_copy", set()) - {(obj,)}
+            state[engine.IS_COPY] = state.get(engine.IS_COPY, set()) - {(obj,)}
             self._settle(state, obj, view, outcome.destination, outcome.unlocked)
 
     def _settle(self, state: State, obj: str, view: ObjectView, zone: Zone, unlocked: frozenset[Side]) -> None:
@@ -402,30 +393,24 @@ class MtgHost:
             _forget(state, key, obj)
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
-        if zone is Zone.STACK:
-            raise ValueError("use cast to put a card onto the stack")
-        view = self.view(obj)
+        moved = self.view(obj).moved(zone)
         with self._edit() as state:
             zones.remove(state, obj)
             _forget(state, keys.SPELL, obj)
-            state["_is_copy"] = state.get("_is_copy", set()) - {(obj,)}
+            state[engine.IS_COPY] = state.get(engine.IS_COPY, set()) - {(obj,)}
             state["tapped"] = state.get("tapped", set()) - {(obj,)}
-            self._settle(state, obj, _owned(view), zone, frozenset())
+            self._settle(state, obj, moved, zone, frozenset())
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
-        from mtg import driver
-
         with self._edit() as state:
-            seat = self.seat(view.controller)
-            with quiet():
-                (copy,) = driver._copy_spell(state, obj, seat, 1)
+            copy = engine.copy_spell(state, obj, self.seat(view.controller))
             state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), copy: view.card.name}
             state[keys.OWNER] = {**state.get(keys.OWNER, {}), copy: view.owner.value}
             facts.set_face(state, copy, view.card, facts.cast_face(view.card, spell.option))
             state[keys.SPELL] = {**state.get(keys.SPELL, {}), copy: _encode_spell(state, spell)}
             state[keys.COPIES] = state.get(keys.COPIES, set()) | {(copy,)}
-        return str(copy)
+        return copy
 
     def copy_card(self, obj: ObjectId) -> ObjectId:
         view = self.view(obj)
@@ -456,13 +441,6 @@ class MtgHost:
         return list(self.state.get(keys.EVENTS, []))
 
 
-def _clone(state: State) -> State:
-    from mtg import driver
-
-    cloned: State = driver.clone_state(state)
-    return cloned
-
-
 def _forget(state: State, key: str, obj: str) -> None:
     value = state.get(key)
     if isinstance(value, dict) and obj in value:
@@ -474,11 +452,6 @@ def _forget(state: State, key: str, obj: str) -> None:
 def _set_doors(state: State, obj: str, doors: frozenset[Side]) -> None:
     kept = {r for r in state.get(keys.DOORS, set()) if r[0] != obj}
     state[keys.DOORS] = kept | {(obj, door.value) for door in doors}
-
-
-def _owned(view: ObjectView) -> ObjectView:
-    # A card that changes zones other than by resolving is under its owner's control.
-    return ObjectView(view.card, view.zone, view.owner, view.owner, token=view.token, copy=view.copy)
 
 
 def _encode_spell(state: State, spell: SpellFacts) -> tuple[Any, ...]:
@@ -504,11 +477,7 @@ def _add_mana_abilities(state: State, obj: str, card: Card) -> None:
     entry = facts.corpus_entry(card.name)
     if card.is_split or entry is None:
         return
-    from mtg import bridge_to_engine
-
-    scratch: State = {}
-    bridge_to_engine._register_colored(scratch, obj, dict(entry))
-    for rel, rows in scratch.items():
+    for rel, rows in engine.mana_ability_facts(obj, entry).items():
         if rel not in ("mana_generic", "mana_pip", "x_count"):
             state[rel] = state.get(rel, set()) | rows
 
@@ -526,7 +495,7 @@ def _engine_card_cached(name: str) -> Card | None:
         "types": list(entry.get("types") or []) or ["Card"],
         "subtypes": list(entry.get("subtypes") or []),
         "supertypes": list(entry.get("supertypes") or []),
-        "colors": sorted({c for c in "WUBRG" if "{" + c in (entry.get("manaCost") or "")}),
+        "colors": sorted(ManaCost.parse(entry.get("manaCost") or "").colors),
         "text": entry.get("text") or "",
     }
     return card_from_mtgjson([face], name)

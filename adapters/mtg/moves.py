@@ -5,158 +5,175 @@ only. The adapter adds these raw move kinds (``Game.legal_moves`` wraps them as 
 ``kind`` set to the first element):
 
 * ``("cast_split", seat, object, "left" | "right" | "fused", choices)``: cast a half or both
-  halves fused, from the hand, or an aftermath half from the graveyard;
+  halves fused, from wherever the rules let the player cast it (the hand; a graveyard for an
+  aftermath half);
 * ``("unlock_door", seat, object, "left" | "right")``: the special action of 709.5e.
 
-A move is offered when the plugin's rules allow it (through :class:`splitcards.table.Table`,
-so every hook of the plugin is called) and the engine says the player can pay for it, and is
-carried out through the same table on the real game: the spell is cast, the opponent gets the
-engine's response window, the stack resolves, and the plugin's events are kept in the game
-state under ``_split_events``.
-
-``Game.legal_moves``, ``Game.push`` and the engine's auto-advance all call
-``mtg.engine.env.legal_actions`` / ``env.step`` through the module, so :func:`install` replaces
-those two functions (delegating every other move kind to the originals) and wraps
-``Game.key()`` so that positions differing only in split-card state get different keys.
+A :class:`Session` offers and plays them for the games of one rule version while it is
+installed (``with engine.patched(Session(rules)): ...``, see
+:mod:`~splitcards.adapters.mtg.engine`). Whenever the engine gives a player priority, a move is
+offered when the rules allow it (through the session's :class:`splitcards.table.Table`, so every
+hook of the plugins is called) and the engine says the player can pay for it and its targets
+exist. It is carried out through the same table on the real game: the spell is cast, the
+opponent gets the engine's response window, the stack resolves, and the plugins' events are
+kept in the game state under ``_split_events``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 import pluggy
 
-from splitcards.adapters.mtg import facts, keys, zones
-from splitcards.adapters.mtg.engine import quiet
-from splitcards.adapters.mtg.facts import State
+from splitcards.adapters.mtg import engine, facts, keys, zones
+from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
+from splitcards.adapters.mtg.host import MtgHost
 from splitcards.card import Side
 from splitcards.mana import ManaCost
-from splitcards.model import CastOption, Zone
+from splitcards.model import CastOption, ObjectId, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
 CAST = "cast_split"
 UNLOCK = "unlock_door"
+PASS = ("pass",)
 
 _PAYMENT = "splitcards__payment"
+# What Game.key() adds: zones the engine's key leaves out, and the split-card state.
 _KEYED = ("graveyard", "exile", keys.DOORS, keys.FACE, keys.SPELL, keys.TOKENS, keys.COPIES)
 
 
-@dataclass(slots=True)
-class _Installed:
-    legal_actions: Callable[[State], list[tuple[Any, ...]]]
-    step: Callable[[State, Any], State]
-    key: Callable[[Any], frozenset[Any]]
-    rules: dict[str, RuleVersion]
-    pm: pluggy.PluginManager | None = None
+class Session:
+    """The split-card moves of the python-mtg games of one rule version.
 
-
-_INSTALLED: list[_Installed] = []
-
-
-def install(rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
-    """Make every python-mtg game of this process offer and play the split-card moves.
-
-    Idempotent. ``rules`` becomes known by name to games whose state names it; ``pm`` (default:
-    a manager with the installed plugins, built on first use) is the plugin manager of the moves.
+    One :class:`~splitcards.table.Table` serves every position of those games: the engine hands
+    the adapter a new position at each call, and the table's host works on that one. ``pm`` is
+    the plugin manager of the moves (default: the process-wide one).
     """
-    import mtg
-    from mtg.engine import env
 
-    if not _INSTALLED:
-        _INSTALLED.append(_Installed(env.legal_actions, env.step, mtg.Game.key, {}))
-        env.legal_actions = legal_actions
-        env.step = step
-        mtg.Game.key = _game_key
-    installed = _INSTALLED[0]
-    installed.rules.setdefault(rules.name, rules)
-    if pm is not None:
-        installed.pm = pm
+    def __init__(self, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
+        self.rules = rules
+        self._host = MtgHost.cursor(rules)
+        self.table = Table(self._host, rules, pm)
+
+    def __repr__(self) -> str:
+        return f"Session({self.rules.name!r})"
+
+    def serves(self, state: State) -> bool:
+        return bool(state.get(keys.RULES) == self.rules.name)
+
+    # -- offering moves ----------------------------------------------------------------------
+
+    def legal_actions(self, state: State, engine_actions: LegalActions) -> list[Action]:
+        """The engine's legal actions, plus the split-card moves before ``("pass",)`` when the
+        decision is a priority one (the engine's other decisions, attackers and blockers, have
+        no ``("pass",)``)."""
+        actions = engine_actions(state)
+        if not actions or actions[-1] != PASS or not state.get(keys.CARD_OF):
+            return actions
+        extra = self._split_moves(state)
+        return [*actions[:-1], *extra, PASS] if extra else actions
+
+    def _split_moves(self, state: State) -> list[Action]:
+        host, table = self._host, self.table
+        moves: list[Action] = []
+        with host.on(state):
+            player = host.timing().priority
+            seat = host.seat(player)
+            for obj in _split_objects(state):
+                zone = zones.zone_of(state, obj)
+                if zone is Zone.BATTLEFIELD:
+                    moves += self._unlock_moves(state, obj, seat)
+                elif zone is not None and zone is not Zone.STACK:
+                    for option in table.castable(obj, caster=player).value:
+                        moves += self._cast_moves(state, obj, zone, option, seat)
+        return moves
+
+    def _cast_moves(self, state: State, obj: ObjectId, zone: Zone, option: CastOption, seat: str) -> list[Action]:
+        # The engine decides what it alone knows: whether the mana can be paid and targets exist.
+        probe = engine.clone(state)
+        card = facts.card_named(state, state[keys.CARD_OF][obj])
+        facts.set_face(probe, obj, card, facts.cast_face(card, option))
+        if zone is not Zone.HAND:
+            # The rules let the player cast it from there: the engine's permission to play it.
+            probe["may_play"] = probe.get("may_play", set()) | {(seat, obj)}
+        if not engine.castable_in(probe, seat, obj):
+            return []
+        return [(CAST, seat, obj, option.value, choice) for choice in engine.cast_choices(probe, obj)]
+
+    def _unlock_moves(self, state: State, obj: ObjectId, seat: str) -> list[Action]:
+        if not facts.card_named(state, state[keys.CARD_OF][obj]).is_room:
+            return []
+        moves: list[Action] = []
+        for door in Side:
+            if self.table.can_unlock(obj, door).value and _can_pay(
+                state, seat, self.table.unlock_cost(obj, door).value
+            ):
+                moves.append((UNLOCK, seat, obj, door.value))
+        return moves
+
+    # -- playing moves -----------------------------------------------------------------------
+
+    def step(self, state: State, action: Any, engine_step: Step) -> State:
+        """Play one move: split-card moves here, every other kind by the engine."""
+        raw = getattr(action, "raw", action)
+        if raw[0] not in (CAST, UNLOCK):
+            after = engine_step(state, raw)
+            # A timing set by hand (priority to the non-active player...) lasts until the next move.
+            after.pop(keys.TIMING, None)
+            return after
+        new = engine.clone(state)
+        new.pop(keys.TIMING, None)
+        host, table = self._host, self.table
+        seat, obj = raw[1], raw[2]
+        start = len(table.events)
+        try:
+            with host.on(new), engine.quiet():
+                if raw[0] == CAST:
+                    with engine.forced(new, raw[4]):
+                        table.cast(obj, CastOption(raw[3]), caster=host.player(seat))
+                        _pay(new, seat, table.last_cost)
+                        self._resolve_stack(new, seat)
+                else:
+                    table.unlock(obj, Side(raw[3]))
+                    _pay(new, seat, table.last_cost)
+                new[keys.EVENTS] = [*state.get(keys.EVENTS, []), *(e.as_dict() for e in table.events[start:])]
+                engine.advance_to_decision(new)
+        finally:
+            del table.events[start:]
+        return new
+
+    def _resolve_stack(self, state: State, caster: str) -> None:
+        # The engine's priority loop (the driver's _resolve_stack), each resolution decided by the rules.
+        players = sorted(p for (p,) in state["is_player"])
+        while zones.stack(state):
+            if any(p != caster and engine.responds(state, p) for p in players):
+                continue
+            self.table.resolve()
+        state["has_priority"] = set()
+
+    def key(self, state: State) -> frozenset[Any]:
+        """The zones and split-card state the engine's ``Game.key()`` leaves out."""
+        extra = set()
+        for name in _KEYED:
+            value = state.get(name)
+            if value:
+                rows = frozenset(value.items()) if isinstance(value, dict) else frozenset(value)
+                extra.add((name, rows))
+        return frozenset(extra)
 
 
-def _table(state: State) -> Table | None:
-    name = state.get(keys.RULES)
-    if not _INSTALLED or name is None:
-        return None
-    from splitcards.adapters.mtg.host import MtgHost
-
-    installed = _INSTALLED[0]
-    rules = installed.rules.get(name)
-    if rules is None:
-        from splitcards.versions import load_registry
-
-        rules = installed.rules[name] = load_registry().get(name)
-    if installed.pm is None:
-        from splitcards.manager import make_plugin_manager
-
-        installed.pm = make_plugin_manager()
-    return Table(MtgHost._over(state, rules), rules, installed.pm)
-
-
-def legal_actions(state: State) -> list[tuple[Any, ...]]:
-    """The engine's legal actions plus the split-card moves, before ``("pass",)``."""
-    from mtg.engine import env
-
-    actions = _INSTALLED[0].legal_actions(state)
-    table = _table(state)
-    if table is None or env.is_terminal(state) or not state.get(keys.CARD_OF):
-        return actions
-    if env._step(state) not in ("precombat_main", "postcombat_main") and not state.get("_instant_speed"):
-        return actions
-    extra = _split_moves(table, state, env.to_move(state))
-    if actions and actions[-1] == ("pass",):
-        return [*actions[:-1], *extra, ("pass",)]
-    return [*actions, *extra]
-
-
-def _split_moves(table: Table, state: State, seat: str) -> list[tuple[Any, ...]]:
-    from mtg.engine import env
-
-    host = table.host
-    player = host.player(seat)  # type: ignore[attr-defined]
-    moves: list[tuple[Any, ...]] = []
+def _split_objects(state: State) -> Iterator[ObjectId]:
     for obj, name in sorted(state[keys.CARD_OF].items()):
-        card = facts.card_named(state, name)
-        if not card.is_split:
-            continue
-        zone = zones.zone_of(state, obj)
-        view = host.view(obj) if zone in (Zone.HAND, Zone.GRAVEYARD, Zone.BATTLEFIELD) else None
-        if view is None:
-            continue
-        if zone in (Zone.HAND, Zone.GRAVEYARD) and view.owner is player:
-            for option in table.castable(obj).value:
-                probe = _cast_probe(state, seat, obj, option, zone)
-                if probe is not None:
-                    moves += [(CAST, seat, obj, option.value, choice) for choice in env._cast_choices(probe, obj)]
-        elif zone is Zone.BATTLEFIELD and card.is_room and view.controller is player:
-            for door in Side:
-                if table.can_unlock(obj, door).value and _can_pay(state, seat, card.half(door).mana_cost):
-                    moves.append((UNLOCK, seat, obj, door.value))
-    return moves
-
-
-def _cast_probe(state: State, seat: str, obj: str, option: CastOption, zone: Zone) -> State | None:
-    """The state as if ``obj`` were that spell, if the engine agrees it can be cast (it pays
-    attention to mana, targets and its own timing)."""
-    from mtg import driver
-
-    probe: State = driver.clone_state(state)
-    card = facts.card_named(state, state[keys.CARD_OF][obj])
-    facts.set_face(probe, obj, card, facts.cast_face(card, option))
-    if zone is Zone.GRAVEYARD:
-        probe["may_play"] = probe.get("may_play", set()) | {(seat, obj)}
-    probe["has_priority"] = {(seat,)}
-    if (seat, obj) in driver.run(probe, ["can_cast"])["can_cast"]:
-        return probe
-    return None
+        if facts.card_named(state, name).is_split:
+            yield obj
 
 
 def _with_payment(state: State, seat: str, cost: ManaCost | None) -> str:
+    # A card of nobody's whose cost is the one to pay: the engine decides payment for cards only.
     generic, pips, value, _xs = facts.cost_facts(cost)
     state["in_hand"] = state.get("in_hand", set()) | {(seat, _PAYMENT)}
-    state["spell_type"] = state.get("spell_type", set()) | {(_PAYMENT, "sorcery")}
     state["mana_cost"] = state.get("mana_cost", set()) | {(_PAYMENT, value)}
     state["mana_generic"] = state.get("mana_generic", set()) | {(_PAYMENT, generic)}
     state["mana_pip"] = state.get("mana_pip", set()) | {(_PAYMENT, c, n) for c, n in pips.items()}
@@ -165,84 +182,18 @@ def _with_payment(state: State, seat: str, cost: ManaCost | None) -> str:
 
 def _without_payment(state: State, seat: str) -> None:
     state["in_hand"] = state["in_hand"] - {(seat, _PAYMENT)}
-    for rel in ("spell_type", "mana_cost", "mana_generic", "mana_pip"):
+    for rel in ("mana_cost", "mana_generic", "mana_pip"):
         state[rel] = {r for r in state[rel] if r[0] != _PAYMENT}
 
 
 def _can_pay(state: State, seat: str, cost: ManaCost | None) -> bool:
-    """Whether ``seat`` can pay ``cost`` at sorcery speed now, as the engine sees it."""
-    from mtg import driver
-
-    probe: State = driver.clone_state(state)
-    _with_payment(probe, seat, cost)
-    probe["has_priority"] = {(seat,)}
-    return (seat, _PAYMENT) in driver.run(probe, ["can_cast"])["can_cast"]
+    """Whether ``seat`` can pay ``cost`` now, as the engine sees it."""
+    probe = engine.clone(state)
+    return engine.castable_in(probe, seat, _with_payment(probe, seat, cost))
 
 
 def _pay(state: State, seat: str, cost: ManaCost | None) -> None:
-    from mtg import driver
-
     if cost is None or not cost.symbols:
         return
-    _with_payment(state, seat, cost)
-    with quiet():
-        driver._spend_mana(state, seat, _PAYMENT)
+    engine.spend_mana(state, seat, _with_payment(state, seat, cost))
     _without_payment(state, seat)
-
-
-def step(state: State, action: Any) -> State:
-    """Play one move: split-card moves here, every other kind by the engine."""
-    from mtg import driver
-    from mtg.engine import env
-
-    raw = getattr(action, "raw", action)
-    if raw[0] not in (CAST, UNLOCK):
-        after = _INSTALLED[0].step(state, raw)
-        # A timing set by hand (priority to the non-active player...) lasts until the next move.
-        after.pop(keys.TIMING, None)
-        return after
-    new: State = driver.clone_state(state)
-    new.pop(keys.TIMING, None)
-    table = _table(new)
-    if table is None:
-        raise ValueError(f"{raw[0]} is a split-card move, but this game has no split-card rules")
-    seat, obj = raw[1], raw[2]
-    with quiet():
-        if raw[0] == CAST:
-            new["_forced"] = dict(raw[4])
-            table.cast(obj, CastOption(raw[3]))
-            _pay(new, seat, table.last_cost)
-            _resolve_stack(table, new, seat)
-            new["_forced"] = {}
-        else:
-            view = table.host.view(obj)
-            table.unlock(obj, Side(raw[3]))
-            _pay(new, seat, view.card.half(Side(raw[3])).mana_cost)
-        new[keys.EVENTS] = [*state.get(keys.EVENTS, []), *(e.as_dict() for e in table.events)]
-        env._advance_to_decision(new)
-    return new
-
-
-def _resolve_stack(table: Table, state: State, active: str) -> None:
-    # The engine's priority loop (driver._resolve_stack), with each resolution decided by the rules.
-    from mtg import driver
-
-    players = sorted(p for (p,) in state["is_player"])
-    while zones.stack(state):
-        if any(p != active and driver._cast_instant_response(state, p) for p in players):
-            continue
-        table.resolve()
-    state["has_priority"] = set()
-
-
-def _game_key(game: Any) -> frozenset[Any]:
-    """``Game.key()`` plus the zones and split-card state the engine keeps outside its relations."""
-    state = game.state
-    key = _INSTALLED[0].key(game)
-    extra = set()
-    for name in _KEYED:
-        value = state.get(name)
-        if value:
-            rows = frozenset(value.items()) if isinstance(value, dict) else frozenset(value)
-            extra.add((name, rows))
-    return key | frozenset(extra)

@@ -2,14 +2,16 @@
 
 The engine keeps each zone in its own relation, with different shapes: ``in_hand`` and
 ``in_library`` carry the player, ``on_battlefield``, ``graveyard`` and ``exile`` only the object
-(whose owner is in ``printed_control``), the stack has positions plus the driver's
-``_stack_info`` controller table, and the library's order is the driver's ``_lib_order``.
+(whose owner is in ``printed_control``), the stack has positions plus the driver's table of
+controllers, and the library's order is the driver's too (:mod:`~splitcards.adapters.mtg.engine`
+names both).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from splitcards.adapters.mtg.engine import LIBRARY_ORDER, STACK_CONTROLLER
 from splitcards.model import Zone
 
 State = dict[str, Any]
@@ -55,26 +57,24 @@ def remove(state: State, obj: str) -> None:
     for rel in _OBJECT_ONLY.values():
         if rel in state:
             state[rel] = {row for row in state[rel] if row[0] != obj}
-    order = state.get("_lib_order", {})
+    order = state.get(LIBRARY_ORDER, {})
     if any(obj in cards for cards in order.values()):
-        state["_lib_order"] = {p: [c for c in cards if c != obj] for p, cards in order.items()}
+        state[LIBRARY_ORDER] = {p: [c for c in cards if c != obj] for p, cards in order.items()}
     if any(row[0] == obj for row in state.get("on_stack", ())):
         state["on_stack"] = {row for row in state["on_stack"] if row[0] != obj}
-        state["_stack_info"] = {o: p for o, p in state.get("_stack_info", {}).items() if o != obj}
+        state[STACK_CONTROLLER] = {o: p for o, p in state.get(STACK_CONTROLLER, {}).items() if o != obj}
 
 
 def place(state: State, obj: str, zone: Zone, player: str) -> None:
     """Put ``obj`` into ``zone`` (of ``player``, for hand, library and command zone); a card put
-    into a library goes on top."""
-    if zone is Zone.STACK:
-        raise ValueError("the stack is entered by casting")
+    into a library goes on top. Not the stack: a spell is put there by the driver, as cast."""
     if zone in _WITH_PLAYER:
         rel = _WITH_PLAYER[zone]
         state[rel] = state.get(rel, set()) | {(player, obj)}
         if zone is Zone.LIBRARY:
-            order = dict(state.get("_lib_order", {}))
+            order = dict(state.get(LIBRARY_ORDER, {}))
             order[player] = [obj, *order.get(player, [])]
-            state["_lib_order"] = order
+            state[LIBRARY_ORDER] = order
     else:
         rel = _OBJECT_ONLY[zone]
         state[rel] = state.get(rel, set()) | {(obj,)}
