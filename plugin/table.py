@@ -17,7 +17,7 @@ so the game is as it was. The queries (``castable``, ``can_unlock``, ``check_cas
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, TypeVar, overload
 
@@ -40,6 +40,7 @@ from splitcards.model import (
     Phase,
     Player,
     SpellFacts,
+    Timing,
     TimingChange,
     UnlockBy,
     Zone,
@@ -72,6 +73,19 @@ class _Board(Sequence[ObjectView]):
     def __getitem__(self, index: slice) -> Sequence[ObjectView]: ...
     def __getitem__(self, index: int | slice) -> ObjectView | Sequence[ObjectView]:
         return self._load()[index]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything observable of a game at one moment: each object's view, the stack, the timing,
+    the events reported so far and the last cost paid. Two snapshots are equal when nothing the
+    rules can see has changed."""
+
+    objects: tuple[tuple[ObjectId, ObjectView], ...]
+    stack: tuple[ObjectId, ...]
+    timing: Timing
+    events: tuple[Event, ...]
+    last_cost: ManaCost | None
 
 
 class Table:
@@ -375,6 +389,16 @@ class Table:
 
     def view(self, obj: ObjectId) -> ObjectView:
         return self.host.view(obj)
+
+    def snapshot(self) -> Snapshot:
+        """The whole observable state, to compare before and after an action."""
+        return Snapshot(
+            tuple((o, self.host.view(o)) for o in self.host.objects()),
+            tuple(self.host.stack()),
+            self.host.timing(),
+            tuple(self.events),
+            self.last_cost,
+        )
 
     def name_choices(self, card: Card) -> Answer[tuple[tuple[str, ...], ...]]:
         found = self._hook("on_name_choice", card=card)

@@ -34,12 +34,6 @@ from splitcards.versions import RuleVersion
 CURRENT = "duskmourn-2024"
 
 
-def snapshot(t: Table) -> tuple[Any, ...]:
-    """Everything observable of a game: every object's view, the stack, the timing, the events."""
-    views = tuple((o, t.host.view(o)) for o in t.host.objects())
-    return views, tuple(t.host.stack()), t.host.timing(), tuple(t.events), t.last_cost
-
-
 class Counting:
     def __init__(self) -> None:
         self.casts: list[ObjectId] = []
@@ -69,13 +63,13 @@ def test_on_hooks_report_only_what_happened(v: dict[str, RuleVersion], cards: di
     t = Table(RefusingHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[counter]))
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
-    before = snapshot(t)
+    before = t.snapshot()
     with pytest.raises(NotSupported):
         t.cast(fire, CastOption.LEFT)
     with pytest.raises(NotSupported):
         t.unlock(room, Side.LEFT)
     assert counter.casts == [] and counter.unlocks == []
-    assert snapshot(t) == before
+    assert t.snapshot() == before
 
 
 def test_on_cast_counts_each_real_cast(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
@@ -117,7 +111,7 @@ def test_decision_hook_returning_garbage_is_named_and_changes_nothing(
     bears = t.create(cards["Grizzly Bears"], Zone.HAND)
     t.cast(fire, CastOption.LEFT)
     t.pm.register(Bad(hook, value), name="garbage")
-    before = snapshot(t)
+    before = t.snapshot()
     with pytest.raises(PluginFailure) as info:
         if hook == "on_name_choice":
             t.choose_name(cards["Fire // Ice"], ["Fire"])
@@ -128,7 +122,7 @@ def test_decision_hook_returning_garbage_is_named_and_changes_nothing(
         else:
             t.resolve()
     assert (info.value.plugin, info.value.hook, info.value.happened) == ("garbage", hook, False)
-    assert snapshot(t) == before
+    assert t.snapshot() == before
 
 
 @pytest.mark.parametrize("value", [3, "abc", [1], (Zone.EXILE,)], ids=repr)
@@ -180,10 +174,10 @@ def test_702_127a_instant_aftermath_half_castable_at_instant_speed(table: Any, c
 def test_707_12_refused_cast_of_a_copy_makes_no_copy(table: Any, cards: dict[str, Card]) -> None:
     t: Table = table(CURRENT)
     turn_burn = t.create(cards["Wear // Tear"], Zone.EXILE)
-    before = snapshot(t)
+    before = t.snapshot()
     with pytest.raises(IllegalAction):
         t.copy_card(turn_burn, cast=True, option=CastOption.FUSED)
-    assert snapshot(t) == before
+    assert t.snapshot() == before
 
 
 def test_702_47a_splice_candidates(table: Any, cards: dict[str, Card]) -> None:
@@ -201,14 +195,14 @@ def test_strings_are_read_as_enums_or_refused(table: Any, cards: dict[str, Card]
     with pytest.raises(IllegalZone):
         t.create(cards["Fire // Ice"], "stack")  # type: ignore[arg-type]
     room = t.create(cards["Bottomless Pool // Locker Room"], "battlefield")  # type: ignore[arg-type]
-    before = snapshot(t)
+    before = t.snapshot()
     t.set_turn(phase=Phase.COMBAT)
     with pytest.raises(IllegalAction):
         t.unlock(room, Side.LEFT, by="special_action")  # type: ignore[arg-type]
     with pytest.raises(IllegalAction):
         t.unlock(room, Side.LEFT, by="magic")  # type: ignore[arg-type]
     t.set_turn(phase=Phase.MAIN1)
-    assert snapshot(t) == before
+    assert t.snapshot() == before
 
 
 def test_typed_characteristic_queries(table: Any, cards: dict[str, Card]) -> None:

@@ -13,7 +13,8 @@ from splitcards.cli import main
 from splitcards.conformance.runner import Status, run_file, summary
 from splitcards.conformance.scenario import load_file
 from splitcards.contract import AdapterInfo
-from splitcards.errors import ScenarioError
+from splitcards.errors import IllegalZone, ScenarioError
+from splitcards.model import ObjectId, SpellFacts
 from splitcards.versions import VersionRegistry
 
 BUNDLED = sorted(
@@ -44,7 +45,7 @@ def test_bundled_suite_passes(host: AdapterInfo, registry: VersionRegistry) -> N
     results = [r for path in BUNDLED for r in run_file(load_file(path), {host.name: host.factory}, registry)]
     failures = [f"{r.scenario} [{r.version}]: {r.detail}" for r in results if r.status is Status.FAIL]
     assert failures == []
-    assert summary(results)[0] > 0
+    assert summary(results)[Status.PASS] > 0
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -62,14 +63,14 @@ def test_wrong_expected_answer_fails(
     assert "expected [5], got [1, 4]" in results[0].detail
     assert results[0].rules == ("708.2", "708.5")
     assert main(["conformance", str(path)]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 1 failed, 0 not_supported"
+    assert capsys.readouterr().out.splitlines()[-1] == "1 pass, 1 fail, 0 not_supported, 0 error"
 
 
 def test_rules_option_runs_one_version(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path, FILE.replace("EXPECTED", "[1, 4]"))
     assert main(["conformance", str(path), "--rules", "classic-2009", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert (report["passed"], report["failed"], report["not_supported"]) == (1, 0, 0)
+    assert (report["pass"], report["fail"], report["not_supported"], report["error"]) == (1, 0, 0, 0)
     assert report["results"][0]["rules"] == "classic-2009"
 
 
@@ -107,7 +108,7 @@ def test_unknown_version_and_alias_reported_per_scenario(tmp_path: Path, capsys:
     path = _write(tmp_path, FILE.replace("current]", "mirage-1996]").replace("EXPECTED", "[1, 4]"))
     assert main(["conformance", str(path)]) == 1
     out = capsys.readouterr().out
-    assert "mv: rules: unknown rule version 'mirage-1996'" in out
+    assert "s.yaml::mv [-] host=reference: rules: unknown rule version 'mirage-1996'" in out
     assert "Traceback" not in out
 
 
@@ -128,3 +129,36 @@ def test_shared_scenarios_pass_on_reference_host(registry: VersionRegistry) -> N
         for r in run_file(load_file(path), {"reference": ReferenceHost}, registry)
     ]
     assert [r.detail for r in results if r.status is not Status.PASS] == []
+
+
+class CrashingEngine(ReferenceHost):
+    """An engine that raises its own exception while casting."""
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        raise ValueError("Action not allowed: No legal targets available")
+
+
+def test_engine_exception_is_that_runs_error_and_the_run_goes_on(tmp_path: Path, registry: VersionRegistry) -> None:
+    text = FILE.replace("    checks:", "      - cast: {object: ab, half: left}\n    checks:").replace(
+        "EXPECTED", "[1, 4]"
+    )
+    results = run_file(load_file(_write(tmp_path, text)), {"crashing": CrashingEngine}, registry)
+    assert [r.status for r in results] == [Status.ERROR, Status.ERROR]
+    assert results[0].detail == "unexpected ValueError: Action not allowed: No legal targets available"
+
+
+class ChangesThenRefuses(ReferenceHost):
+    """A host that makes a copy and then refuses: a refused step must leave the game as it was."""
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        super().copy_card(obj)
+        raise IllegalZone("refused after the copy was made", (), "")
+
+
+def test_expected_error_must_leave_the_whole_game_unchanged(tmp_path: Path, registry: VersionRegistry) -> None:
+    text = FILE.replace(
+        "    checks:", "      - copy_card: {object: ab, expect_error: illegal_zone}\n    checks:"
+    ).replace("EXPECTED", "[1, 4]")
+    results = run_file(load_file(_write(tmp_path, text)), {"changing": ChangesThenRefuses}, registry, "classic-2009")
+    assert results[0].status is Status.FAIL
+    assert "refused, but the game changed" in results[0].detail

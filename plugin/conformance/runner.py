@@ -1,13 +1,17 @@
 """Running scenarios against hosts, and judging their answers.
 
 Each scenario runs once per rule version it names, on a fresh game of the host. A step with
-``expect_error`` must raise that kind of error; a check passes when the answer equals the
-expected one by the comparison its query calls for (FORMAT.md).
+``expect_error`` must raise that kind of error and leave the whole observable game as it was; a
+check passes when the answer equals the expected one by the comparison its query calls for
+(docs/format.md).
+
+Every run is isolated: whatever a host, an engine or a plugin raises becomes that run's result
+(``error`` for an exception nobody expected, named with its type), and the other runs go on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -18,7 +22,17 @@ from splitcards import characteristics as ch
 from splitcards.card import Side
 from splitcards.conformance.scenario import Check, Scenario, ScenarioFile, Step
 from splitcards.contract import Host
-from splitcards.errors import IllegalAction, NotSupported, PluginFailure, ScenarioError, UnknownCard, UnknownObject
+from splitcards.errors import (
+    IllegalAction,
+    NotSupported,
+    PluginFailure,
+    RulesConfigError,
+    ScenarioError,
+    SplitcardsError,
+    UnknownCard,
+    UnknownObject,
+    UnknownQuery,
+)
 from splitcards.mana import same_cost
 from splitcards.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone
 from splitcards.table import Table
@@ -26,9 +40,13 @@ from splitcards.versions import RuleVersion, VersionRegistry
 
 
 class Status(StrEnum):
+    """How a run ended: as the scenario expects, not, not expressible on the host, or with an
+    exception nobody expected (a defect of the host, the engine or a plugin)."""
+
     PASS = "pass"
     FAIL = "fail"
     NOT_SUPPORTED = "not_supported"
+    ERROR = "error"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +67,53 @@ class _Fail(Exception):
         self.rules = rules
 
 
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One run to make: a scenario of a file under one rule version (``version`` is ``None``
+    when the scenario names a version the registry does not know: the run fails with ``problem``)."""
+
+    file: ScenarioFile
+    scenario: Scenario
+    version: RuleVersion | None
+    problem: str = ""
+
+    @property
+    def version_name(self) -> str:
+        return self.version.name if self.version is not None else "-"
+
+
+def plan(file: ScenarioFile, registry: VersionRegistry, only_versions: Iterable[str] = ()) -> list[Planned]:
+    """The runs of a file: each scenario once per rule version it names, keeping only
+    ``only_versions`` (names, aliases or files) when some are given."""
+    wanted = {registry.get(name).name for name in only_versions}
+    runs = []
+    for scenario in file.scenarios:
+        for name in scenario.rules:
+            try:
+                version = registry.get(name)
+            except RulesConfigError as exc:
+                if not wanted:
+                    runs.append(Planned(file, scenario, None, f"rules: {exc}"))
+                continue
+            if not wanted or version.name in wanted:
+                runs.append(Planned(file, scenario, version))
+    return runs
+
+
+def iter_file(
+    file: ScenarioFile,
+    hosts: Mapping[str, Callable[[RuleVersion], Host]],
+    registry: VersionRegistry,
+    only_versions: Iterable[str] = (),
+    pm: pluggy.PluginManager | None = None,
+) -> Iterator[Result]:
+    """Run every scenario of a file, for each of its rule versions, on each host, yielding each
+    result as soon as it is known."""
+    for run in plan(file, registry, only_versions):
+        for host_name, factory in hosts.items():
+            yield run_planned(run, host_name, factory, pm)
+
+
 def run_file(
     file: ScenarioFile,
     hosts: Mapping[str, Callable[[RuleVersion], Host]],
@@ -56,22 +121,17 @@ def run_file(
     only_version: str | None = None,
     pm: pluggy.PluginManager | None = None,
 ) -> list[Result]:
-    """Run every scenario of a file, for each of its rule versions, on each host."""
-    results = []
-    wanted = registry.get(only_version).name if only_version else None
-    for scenario in file.scenarios:
-        try:
-            versions = [registry.get(name) for name in scenario.rules]
-        except ScenarioError:
-            raise
-        except Exception as exc:
-            raise ScenarioError(f"{file.path}: {scenario.id}: rules: {exc}") from exc
-        for version in versions:
-            if wanted and version.name != wanted:
-                continue
-            for host_name, factory in hosts.items():
-                results.append(run_scenario(file, scenario, version, host_name, factory, pm))
-    return results
+    """Every result of :func:`iter_file`, for one rule version or all."""
+    return list(iter_file(file, hosts, registry, [only_version] if only_version else (), pm))
+
+
+def run_planned(
+    run: Planned, host_name: str, factory: Callable[[RuleVersion], Host], pm: pluggy.PluginManager | None = None
+) -> Result:
+    """Make one planned run on a new game of one host."""
+    if run.version is None:
+        return Result(run.file.path, run.scenario.id, "-", host_name, Status.FAIL, run.problem, run.scenario.source)
+    return run_scenario(run.file, run.scenario, run.version, host_name, factory, pm)
 
 
 def run_scenario(
@@ -104,7 +164,17 @@ def run_scenario(
         return result(Status.FAIL, str(exc))
     except ScenarioError as exc:
         return result(Status.FAIL, f"{file.path}: {scenario.id}: {exc}")
+    except SplitcardsError as exc:
+        # A typed error no step expected (an unknown object, bad card data...).
+        return result(Status.FAIL, f"{type(exc).__name__}: {_short(exc)}")
+    except Exception as exc:
+        return result(Status.ERROR, f"unexpected {type(exc).__name__}: {_short(exc)}")
     return result(Status.PASS)
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc)
+    return text if len(text) <= 500 else text[:497] + "..."
 
 
 class _Run:
@@ -123,13 +193,16 @@ class _Run:
     # -- steps ---------------------------------------------------------------------------
 
     def step(self, step: Step) -> None:
-        self.step_events[step.index] = self.step_start = before = len(self.table.events)
+        self.step_events[step.index] = self.step_start = len(self.table.events)
+        before = self.table.snapshot() if step.expect_error else None
         try:
             self._do(step)
+        except UnknownObject as exc:
+            raise _Fail(f"setup[{step.index}] {step.kind}: the object no longer exists ({exc})") from exc
         except IllegalAction as exc:
             if step.expect_error == exc.kind:
-                if len(self.table.events) != before:
-                    raise _Fail(f"setup[{step.index}] {step.kind}: refused, but events were reported") from exc
+                if self.table.snapshot() != before:
+                    raise _Fail(f"setup[{step.index}] {step.kind}: refused, but the game changed", exc.rules) from exc
                 return
             wanted = f"expected {step.expect_error}" if step.expect_error else "expected it to succeed"
             raise _Fail(f"setup[{step.index}] {step.kind}: {wanted}, got {exc.kind}: {exc}", exc.rules) from exc
@@ -241,7 +314,7 @@ class _Run:
                     raise ScenarioError(f"{key}.value: must be a number or a color")
                 try:
                     a = table.compare(obj, str(arg.get("characteristic")), str(arg.get("op")), value)
-                except ValueError as exc:
+                except UnknownQuery as exc:
                     raise ScenarioError(f"{key}: {exc}") from exc
                 return a.value, a.rules
             if q == "castable":
@@ -260,7 +333,7 @@ class _Run:
         if q == "mana_cost":
             costs = ch.mana_costs(view, rules)
             return [str(c) for c in costs.value], costs.rules
-        answer = getattr(ch, q)(view, rules)
+        answer = ch.query(q)(view, rules)
         value = answer.value
         if isinstance(value, (frozenset, tuple)):
             value = list(value)
@@ -317,13 +390,9 @@ def _player(fields: Mapping[str, Any], key: str, where: str) -> Player:
     return _enum(Player, fields.get(key, "p1"), f"{where}.{key}")  # type: ignore[no-any-return]
 
 
-def summary(results: Iterable[Result]) -> tuple[int, int, int]:
-    passed = failed = unsupported = 0
+def summary(results: Iterable[Result]) -> dict[Status, int]:
+    """How many runs ended each way."""
+    counts = dict.fromkeys(Status, 0)
     for r in results:
-        if r.status is Status.PASS:
-            passed += 1
-        elif r.status is Status.FAIL:
-            failed += 1
-        else:
-            unsupported += 1
-    return passed, failed, unsupported
+        counts[r.status] += 1
+    return counts

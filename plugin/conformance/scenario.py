@@ -114,6 +114,8 @@ def parse(raw: Any, where: str) -> ScenarioFile:
         raise ScenarioError(f"{where}: cards: must map card names to lists of faces")
     cards: dict[str, Card] = {}
     for name, faces in cards_raw.items():
+        if not isinstance(faces, list) or not all(isinstance(face, Mapping) for face in faces):
+            raise ScenarioError(f"{where}: cards: {str(name)[:60]!r}: must be a list of MTGJSON faces (mappings)")
         try:
             cards[str(name)] = card_from_mtgjson(faces, str(name))
         except CardDataError as exc:
@@ -167,7 +169,7 @@ def _step(index: int, raw: Any, where: str) -> Step:
     if not isinstance(raw, Mapping) or len(raw) != 1:
         raise ScenarioError(f"{where}: a step is a mapping with one key (allowed: {', '.join(STEP_FIELDS)})")
     ((kind, fields),) = raw.items()
-    if kind not in STEP_FIELDS:
+    if not isinstance(kind, str) or kind not in STEP_FIELDS:
         raise ScenarioError(f"{where}: {kind}: unknown step (allowed: {', '.join(STEP_FIELDS)})")
     fields = fields or {}
     if not isinstance(fields, Mapping):
@@ -181,8 +183,9 @@ def _step(index: int, raw: Any, where: str) -> Step:
         if key not in fields:
             raise ScenarioError(f"{where}: {kind}.{key}: missing")
     error = fields.get("expect_error")
-    if error is not None and error not in ERROR_KINDS:
-        raise ScenarioError(f"{where}: {kind}.expect_error: {error!r} (allowed: {', '.join(sorted(ERROR_KINDS))})")
+    if error is not None and (not isinstance(error, str) or error not in ERROR_KINDS):
+        allowed = ", ".join(sorted(ERROR_KINDS))
+        raise ScenarioError(f"{where}: {kind}.expect_error: {str(error)[:60]!r} (allowed: {allowed})")
     return Step(index, str(kind), {k: v for k, v in fields.items() if k != "expect_error"}, error)
 
 
@@ -190,7 +193,7 @@ def _check(index: int, raw: Any, where: str) -> Check:
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: a check is a mapping of one query and expect")
     queries = [k for k in raw if k != "expect" and not str(k).startswith("x-")]
-    if len(queries) != 1 or queries[0] not in QUERIES:
+    if len(queries) != 1 or not isinstance(queries[0], str) or queries[0] not in QUERIES:
         found = ", ".join(map(str, queries)) or "<none>"
         raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(QUERIES))})")
     if "expect" not in raw:
