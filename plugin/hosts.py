@@ -5,6 +5,7 @@ from __future__ import annotations
 import pluggy
 
 from splitcards.contract import AdapterInfo
+from splitcards.errors import PluginFailure
 from splitcards.manager import call_hook
 
 
@@ -14,6 +15,6 @@ def adapters(pm: pluggy.PluginManager) -> dict[str, AdapterInfo]:
     for batch in call_hook(pm, "splitcards_register_adapters"):
         for info in batch:
             if info.name in found:
-                raise ValueError(f"host adapter {info.name!r} is registered twice")
+                raise PluginFailure(info.name, "splitcards_register_adapters", ValueError("host name registered twice"))
             found[info.name] = info
     return found

@@ -32,7 +32,9 @@ def door(card: Card, door: Side | str, rules: RuleVersion) -> Side:
             return card.side_of(half)
     names = [h.name for h in card.halves]
     raise IllegalChoice(
-        f"{card.name!r} has no door {door!r} (doors: left, right, {', '.join(names)})", rules.cite("room"), rules.name
+        f"{card.name!r} has no door {str(door)[:60]!r} (doors: left, right, {', '.join(names)})",
+        rules.cite("room") if rules.rooms else (),
+        rules.name,
     )
 
 

@@ -255,3 +255,17 @@ def test_400_7_moved_object_is_its_owners_without_designations(table: Any, cards
     t.move(room, Zone.EXILE)
     view = t.view(room)
     assert (view.zone, view.controller, view.unlocked, view.spell) == (Zone.EXILE, Player.P2, frozenset(), None)
+
+
+@pytest.mark.parametrize("version", ["invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017"])
+def test_doors_under_a_version_without_rooms_are_refused(table: Any, cards: dict[str, Card], version: str) -> None:
+    t: Table = table(version)
+    bears = t.create(cards["Grizzly Bears"], Zone.BATTLEFIELD)
+    before = t.snapshot()
+    for action in (t.unlock, t.lock, t.unlock_cost):
+        with pytest.raises(IllegalAction):
+            action(bears, "Locker Room")
+        with pytest.raises(NotARoom):
+            action(bears, Side.LEFT)
+    assert t.can_unlock(bears, Side.LEFT).value is False
+    assert t.snapshot() == before
