@@ -66,7 +66,7 @@ def make_plugin_manager(plugins: Iterable[object] = (), load_entry_points: bool 
     if load_entry_points:
         _load_entry_points(pm, sources)
     for plugin in plugins:
-        name = pm.get_canonical_name(plugin)
+        name = _name_for(pm, plugin)
         _register(pm, plugin, name)
         sources[name] = PluginSource(name, "registered by the caller")
     try:
@@ -104,6 +104,16 @@ def _load_entry_points(pm: pluggy.PluginManager, sources: dict[str, PluginSource
         version = ep.dist.version if ep.dist is not None else None
         origin = "shipped with splitcards" if own else "entry point"
         sources[ep.name] = PluginSource(ep.name, origin, dist, version)
+
+
+def _name_for(pm: pluggy.PluginManager, plugin: object) -> str:
+    """A readable name for a plugin the caller registers: its module's or its class's name."""
+    base = str(getattr(plugin, "__name__", type(plugin).__name__))
+    name, n = base, 1
+    while pm.get_plugin(name) not in (None, plugin):
+        n += 1
+        name = f"{base}-{n}"
+    return name
 
 
 def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:

@@ -135,3 +135,21 @@ def test_on_leave_stack_replaces_destination_on_resolve_and_move(
     countered = t.create(cards["Fire // Ice"], Zone.HAND)
     t.cast(countered, CastOption.RIGHT)
     assert t.move(countered, Zone.GRAVEYARD) is Zone.EXILE
+
+
+class Misspelled:
+    @hookimpl
+    def on_casts(self, rules: RuleVersion) -> None:
+        """A hook that does not exist."""
+
+
+def test_misspelled_hook_is_a_plugin_failure_naming_it() -> None:
+    with pytest.raises(PluginFailure, match="plugin 'Misspelled'") as info:
+        make_plugin_manager(load_entry_points=False, plugins=[Misspelled()])
+    assert "on_casts" in str(info.value)
+
+
+def test_plugin_registered_twice_is_a_plugin_failure() -> None:
+    plugin = NoFire()
+    with pytest.raises(PluginFailure, match="<register>"):
+        make_plugin_manager(load_entry_points=False, plugins=[plugin, plugin])
