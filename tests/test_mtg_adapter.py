@@ -3,8 +3,11 @@ moves, played with ``push``, and split-card state kept by the engine's copy, ser
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +20,11 @@ from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import Session
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
 from splitcards.card import Card, Side
+from splitcards.errors import IllegalAction
+from splitcards.hooks import hookimpl
 from splitcards.loaders import BASIC_LANDS, basic_land
-from splitcards.model import CastOption, Phase, Player, TimingChange, Zone
+from splitcards.manager import make_plugin_manager
+from splitcards.model import CastOption, ObjectView, Phase, Player, Timing, TimingChange, UnlockBy, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
@@ -65,9 +71,8 @@ def _split_moves(host: MtgHost, obj: str) -> list[tuple[object, ...]]:
     return [m.raw for m in host.game.legal_moves if len(m.raw) > 2 and m.raw[2] == obj]
 
 
-def test_709_3_a_half_is_cast_through_the_engines_moves(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
-) -> None:
+@pytest.mark.usefixtures("session")
+def test_709_3_a_half_is_cast_through_the_engines_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
     fire_ice = _obj(host, "fire_ice")
     # Only blue mana: Ice is offered, Fire is not, and the card is never offered whole.
@@ -94,9 +99,8 @@ def test_709_3_the_spell_on_the_stack_is_the_cast_half(v: dict[str, RuleVersion]
     assert {c for (o, c) in host.state["printed_color"] if o == fire_ice} == {"blue", "red"}
 
 
-def test_709_4_the_engines_truncated_card_is_corrected(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
-) -> None:
+@pytest.mark.usefixtures("session")
+def test_709_4_the_engines_truncated_card_is_corrected(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Fire // Ice"])
     fire_ice = _obj(host, "fire_ice")
     view = host.view(fire_ice)
@@ -110,9 +114,8 @@ def test_709_4_the_engines_truncated_card_is_corrected(
     assert not [m for m in host.game.legal_moves if m.kind == "cast" and m.raw[2] == fire_ice]
 
 
-def test_702_102_fused_split_spell_is_a_move(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
-) -> None:
+@pytest.mark.usefixtures("session")
+def test_702_102_fused_split_spell_is_a_move(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Wear // Tear"], ["Mountain", "Plains", "Island"])
     wear_tear = _obj(host, "wear_tear")
     assert [m[3] for m in _split_moves(host, wear_tear)] == ["left", "right", "fused"]
@@ -122,8 +125,9 @@ def test_702_102_fused_split_spell_is_a_move(
     assert len(host.state["tapped"]) == 3
 
 
+@pytest.mark.usefixtures("session")
 def test_702_127_aftermath_half_cast_from_graveyard_then_exiled(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
+    v: dict[str, RuleVersion], cards: dict[str, Card]
 ) -> None:
     host = _game(v, cards, [], ["Forest"] * 4)
     destined = host.create(cards["Destined // Lead"], Zone.GRAVEYARD, Player.P1)
@@ -132,17 +136,15 @@ def test_702_127_aftermath_half_cast_from_graveyard_then_exiled(
     assert host.view(destined).zone is Zone.EXILE
 
 
-def test_702_127_aftermath_half_not_castable_from_hand(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
-) -> None:
+@pytest.mark.usefixtures("session")
+def test_702_127_aftermath_half_not_castable_from_hand(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Destined // Lead"], ["Forest"] * 4 + ["Swamp"] * 2)
     destined = _obj(host, "destined_lead")
     assert [m[3] for m in _split_moves(host, destined)] == ["left"]
 
 
-def test_709_5_room_doors_survive_copy_serialize_and_key(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
-) -> None:
+@pytest.mark.usefixtures("session")
+def test_709_5_room_doors_survive_copy_serialize_and_key(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Bottomless Pool // Locker Room"], ["Island"] * 6)
     room = _obj(host, "bottomless_pool")
     host.game.push(("cast_split", "alice", room, "left", {}))
@@ -167,9 +169,8 @@ def test_709_5_room_doors_survive_copy_serialize_and_key(
     assert host.game.key() == locked_key
 
 
-def test_709_5e_unlock_is_not_offered_outside_a_main_phase(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
-) -> None:
+@pytest.mark.usefixtures("session")
+def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, [], ["Island"] * 5, instant_speed=True)
     room = host.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD, Player.P1)
     assert [m[3] for m in _split_moves(host, room)] == ["left", "right"]
@@ -177,8 +178,61 @@ def test_709_5e_unlock_is_not_offered_outside_a_main_phase(
     assert _split_moves(host, room) == []
 
 
+@pytest.mark.usefixtures("session")
+def test_117_1a_an_instant_half_is_offered_whenever_its_caster_has_priority(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"], instant_speed=True)
+    fire_ice = _obj(host, "fire_ice")
+    for phase in (Phase.UPKEEP, Phase.COMBAT, Phase.END):
+        host.set_timing(TimingChange(phase=phase))
+        assert _split_moves(host, fire_ice) == [("cast_split", "alice", fire_ice, "right", {})]
+
+
+def test_709_5e_a_plugin_that_forbids_unlocking_removes_the_move(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    class NoUnlocks:
+        @hookimpl
+        def check_unlock(
+            self, rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
+        ) -> IllegalAction | None:
+            return IllegalAction("doors stay locked in this format", (), rules.name)
+
+    pm = make_plugin_manager([NoUnlocks()], load_entry_points=False)
+    with engine.patched(Session(v["duskmourn-2024"], pm)):
+        host = _game(v, cards, ["Bottomless Pool // Locker Room"], ["Island"] * 6)
+        room = _obj(host, "bottomless_pool")
+        host.game.push(("cast_split", "alice", room, "left", {}))
+        assert host.view(room).unlocked == {Side.LEFT}
+        assert _split_moves(host, room) == []
+        with pytest.raises(IllegalAction, match="doors stay locked"):
+            host.game.push(("unlock_door", "alice", room, "right"), checked=False)
+        assert host.view(room).unlocked == {Side.LEFT}
+
+
+def test_601_2_the_spell_is_controlled_by_its_caster(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    host = MtgHost(v["duskmourn-2024"])
+    table = Table(host, v["duskmourn-2024"])
+    fire_ice = table.create(cards["Fire // Ice"], Zone.HAND, Player.P1)
+    table.set_turn(priority=Player.P2)
+    table.cast(fire_ice, CastOption.RIGHT, caster=Player.P2, permission=Zone.HAND)
+    view = host.view(fire_ice)
+    assert (view.owner, view.controller) == (Player.P1, Player.P2)
+    assert view.spell is not None and view.spell.caster is Player.P2
+
+
+def test_202_2_an_engine_card_with_hybrid_mana_has_both_colors(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    host = _game(v, cards, ["Mistmeadow Witch"])
+    witch = _obj(host, "mistmeadow_witch")
+    assert ch.colors(host.view(witch), v["duskmourn-2024"]).value == {"W", "U"}
+
+
+@pytest.mark.usefixtures("session")
 def test_moves_print_nothing(
-    v: dict[str, RuleVersion], cards: dict[str, Card], capsys: pytest.CaptureFixture[str], session: Session
+    v: dict[str, RuleVersion], cards: dict[str, Card], capsys: pytest.CaptureFixture[str]
 ) -> None:
     host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
     host.game.push(("cast_split", "alice", _obj(host, "fire_ice"), "right", {}))
@@ -199,9 +253,8 @@ def test_missing_engine_is_reported_with_the_install_hint(monkeypatch: pytest.Mo
     assert info.available == "python-mtg is not installed: pip install splitcards[mtg]"
 
 
-def test_random_play_mixes_split_and_engine_moves(
-    v: dict[str, RuleVersion], cards: dict[str, Card], session: Session
-) -> None:
+@pytest.mark.usefixtures("session")
+def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     deck = [*POOL, *POOL, "Grizzly Bears", "Grizzly Bears", *list(BASIC_LANDS) * 4]
     pool = [*(cards[n] for n in POOL), cards["Grizzly Bears"], *LANDS.values()]
     host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")
@@ -213,3 +266,121 @@ def test_random_play_mixes_split_and_engine_moves(
         game.push(move, checked=False)
     assert "cast_split" in kinds
     assert any(e["event"] == "cast" for e in host.events())
+
+
+def _plain_game_trace() -> list[tuple[Any, ...]]:
+    """A python-mtg game without split cards, played with seeded random moves: each position's
+    key and legal moves."""
+    deck = ["Grizzly Bears"] * 8 + ["Forest"] * 12
+    game = engine.new_game({"alice": deck, "bob": deck}, seed=5, variant="two-player")
+    rng, trace = random.Random(5), []
+    for _ in range(12):
+        moves = game.legal_moves
+        trace.append((game.key(), [game.move_key(m) for m in moves]))
+        game.push(rng.choice(moves), checked=False)
+    return trace
+
+
+def _engine_functions() -> tuple[Any, ...]:
+    from mtg import Game
+    from mtg.engine import env
+
+    return env.legal_actions, env.step, Game.key
+
+
+def test_uninstalling_leaves_python_mtg_as_it_was(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    assert engine.installed() == ()
+    originals, plain = _engine_functions(), _plain_game_trace()
+    session = Session(v["duskmourn-2024"])
+    with engine.patched(session):
+        assert _engine_functions() != originals
+        host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
+        assert {m.kind for m in host.game.legal_moves} >= {"cast_split"}
+        # A game that no installed session serves is python-mtg's alone.
+        assert _plain_game_trace() == plain
+    assert all(now is then for now, then in zip(_engine_functions(), originals, strict=True))
+    assert engine.installed() == ()
+    assert _plain_game_trace() == plain
+    assert "cast_split" not in {m.kind for m in host.game.legal_moves}
+
+
+def test_patches_nest_and_repeat(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    originals = _engine_functions()
+    current, older = Session(v["duskmourn-2024"]), Session(v["classic-2009"])
+    with engine.patched(current):
+        host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
+        with engine.patched(older), engine.patched(current):
+            assert engine.installed() == (current, older, current)
+            assert {m.kind for m in host.game.legal_moves} >= {"cast_split"}
+        assert engine.installed() == (current,)
+        assert {m.kind for m in host.game.legal_moves} >= {"cast_split"}
+    with pytest.raises(RuntimeError, match="boom"), engine.patched(current):
+        raise RuntimeError("boom")
+    assert engine.installed() == ()
+    assert all(now is then for now, then in zip(_engine_functions(), originals, strict=True))
+    with pytest.raises(ValueError, match="not installed"):
+        engine.uninstall(current)
+
+
+def test_a_game_is_served_by_the_session_of_its_rule_version(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
+    move: tuple[Any, ...] = ("cast_split", "alice", _obj(host, "fire_ice"), "right", {})
+    with engine.patched(Session(v["classic-2009"])), pytest.raises(ValueError, match="illegal move"):
+        host.game.push(move)
+    with engine.patched(Session(v["duskmourn-2024"])):
+        host.game.push(move)
+    assert host.events() == [{"event": "cast", "object": move[2], "half": "right"}]
+
+
+ADAPTER = Path(engine.__file__).parent
+PACKAGE = "splitcards.adapters.mtg"
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports, at the top or inside a function."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            if node.module == PACKAGE:
+                found |= {f"{PACKAGE}.{alias.name}" for alias in node.names}
+    return found
+
+
+def test_only_the_engine_facade_touches_python_mtg() -> None:
+    for path in sorted(ADAPTER.glob("*.py")):
+        if path.name == "engine.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert not {m for m in _imports(path) if m.split(".")[0] == "mtg"}, path.name
+        # The engine's private state keys and Game attributes are named in the facade only.
+        private_keys = {
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and re.fullmatch(r"_[a-z]+(_[a-z]+)*", node.value)
+            and not node.value.startswith("_split")
+        }
+        game_attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)} & {"_state", "_history"}
+        assert (path.name, private_keys | game_attributes) == (path.name, set())
+
+
+def test_the_adapter_modules_import_no_cycle() -> None:
+    graph = {
+        f"{PACKAGE}.{path.stem}": {m for m in _imports(path) if m.startswith(f"{PACKAGE}.")}
+        for path in ADAPTER.glob("*.py")
+    }
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module not in done:
+            for imported in graph.get(module, set()):
+                visit(imported, (*path, module))
+            done.add(module)
+
+    for module in graph:
+        visit(module, ())

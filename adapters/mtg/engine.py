@@ -19,7 +19,7 @@ import io
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from splitcards.adapters.mtg.version import require_supported
 
@@ -381,8 +381,11 @@ def uninstall(patch: Patch) -> None:
         mtg.Game.key = _originals.key
 
 
+P = TypeVar("P", bound=Patch)
+
+
 @contextlib.contextmanager
-def patched(patch: Patch) -> Iterator[Patch]:
+def patched(patch: P) -> Iterator[P]:
     """``install(patch)`` for the ``with`` block, ``uninstall(patch)`` when it ends, however it ends."""
     install(patch)
     try:

@@ -456,19 +456,22 @@ def _set_doors(state: State, obj: str, doors: frozenset[Side]) -> None:
 
 def _encode_spell(state: State, spell: SpellFacts) -> tuple[Any, ...]:
     spliced = tuple((s.object, state[keys.CARD_OF].get(s.object, s.half.name)) for s in spell.spliced)
-    return (spell.option.value, spell.cast, spell.cast_from.value if spell.cast_from else "", spliced, spell.copy)
+    cast_from = spell.cast_from.value if spell.cast_from else ""
+    caster = spell.caster.value if spell.caster else ""
+    return (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster)
 
 
 def _decode_spell(state: State, row: Any) -> SpellFacts | None:
     if row is None:
         return None
-    option, cast, cast_from, spliced, copy = row
+    option, cast, cast_from, spliced, copy, caster = row
     return SpellFacts(
         CastOption(option),
         bool(cast),
         Zone(cast_from) if cast_from else None,
         tuple(Spliced(obj, facts.card_named(state, name).halves[0]) for obj, name in spliced),
         bool(copy),
+        Player(caster) if caster else None,
     )
 
 
