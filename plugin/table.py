@@ -400,6 +400,10 @@ class Table:
             self.last_cost,
         )
 
+    def check_card(self, card: Card) -> None:
+        """Refuse a card that does not exist under this rule version (``UnknownCard``)."""
+        casting.check_card_exists(card, self.rules)
+
     def name_choices(self, card: Card) -> Answer[tuple[tuple[str, ...], ...]]:
         found = self._hook("on_name_choice", card=card)
         return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
