@@ -1,0 +1,86 @@
+"""Malformed scenario files, generated: reading one raises ScenarioError and nothing else, and a
+file that reads runs to a result for every scenario, whatever its steps say."""
+
+from __future__ import annotations
+
+import copy
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.conformance.runner import Status, run_file
+from splitcards.conformance.scenario import parse
+from splitcards.errors import ScenarioError
+from splitcards.manager import make_plugin_manager
+from splitcards.versions import load_registry
+
+BUNDLED = Path(str(resources.files("splitcards.conformance.bundled") / "rooms.yaml"))
+VALID: dict[str, Any] = yaml.safe_load(BUNDLED.read_text(encoding="utf-8"))
+REGISTRY = load_registry()
+PM = make_plugin_manager(load_entry_points=False)
+
+scalars = st.none() | st.booleans() | st.integers(-3, 10**20) | st.floats(allow_nan=True) | st.text(max_size=12)
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8) | st.integers(), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [here]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _paths(value, (*here, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _paths(value, (*here, i))
+    return found
+
+
+PATHS = _paths(VALID)[1:]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> Any:
+    document = copy.deepcopy(VALID)
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(PATHS))
+        node = document
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            if draw(st.booleans()):
+                node[path[-1]] = draw(values)
+            else:
+                del node[path[-1]]
+        except (KeyError, IndexError, TypeError):
+            continue
+    return document
+
+
+def _read_and_run(document: Any) -> None:
+    try:
+        scenario_file = parse(document, "generated.yaml")
+    except ScenarioError:
+        return
+    results = run_file(scenario_file, {"reference": ReferenceHost}, REGISTRY, pm=PM)
+    # An error result is an exception that is not the package's own: a scenario may fail, never crash.
+    assert [r.detail for r in results if r.status is Status.ERROR] == []
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutated_scenario_files_give_scenario_errors_or_results(document: Any) -> None:
+    _read_and_run(document)
+
+
+@settings(max_examples=100, deadline=None)
+@given(values)
+def test_arbitrary_documents_give_scenario_errors(document: Any) -> None:
+    _read_and_run(document)
