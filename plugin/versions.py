@@ -8,17 +8,26 @@ never tests a version's name.
 
 The default version is ``default_version`` in ``config/settings.yaml`` (``current``), and the
 environment variable ``SPLITCARDS_RULES`` overrides it with a version name or a YAML path.
+
+Every name and alias names one version: a house rule cannot take the name or an alias of
+another version, and a shipped version cannot be replaced. A file that is refused leaves the
+registry as it was.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+import re
+import reprlib
+import threading
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
+
+import pluggy
 
 from splitcards.errors import RulesConfigError
 from splitcards.yamlfile import read_yaml
@@ -98,6 +107,9 @@ _SCHEMA: dict[str, Any] = {
     "rules": {key: [str] for key in ALL_CITATIONS},
 }
 _REQUIRED_TOP = ("version", "edition", "description", "features", "characteristics", "naming", "rules")
+# A name that ``VersionRegistry.get`` can find again: not empty, not a path.
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+_NAME_RULE = "letters, digits, '.', '_', '+', '-', at most 64 characters, not ending in .yaml or .yml"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,111 +145,227 @@ class RuleVersion:
 
 @dataclass(slots=True)
 class VersionRegistry:
-    """The known rule versions by name and alias."""
+    """The known rule versions by name and alias.
+
+    Adding files is atomic: a refused file leaves the registry as it was, and of two threads
+    adding the same version name from different files exactly one succeeds.
+    """
 
     versions: dict[str, RuleVersion]
     aliases: dict[str, str]
     default_name: str
     raws: dict[str, dict[str, Any]]
     origins: dict[str, str]
+    shipped: frozenset[str] = frozenset()
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     def get(self, name: str | None = None) -> RuleVersion:
         """A version by name, alias or YAML path; ``None`` means the default (env var, then settings)."""
+        from_env = name is None and bool(os.environ.get(ENV_VAR))
         wanted = name or os.environ.get(ENV_VAR) or self.default_name
+        origin = f" (from ${ENV_VAR})" if from_env else ""
+        if not isinstance(wanted, str):
+            raise RulesConfigError(f"rule version {_show(wanted)}: must be a version name or the path of a YAML file")
         if wanted.endswith((".yaml", ".yml")):
             return self.add_file(Path(wanted))
-        key = self.aliases.get(wanted, wanted)
-        if key not in self.versions:
-            allowed = ", ".join(sorted(set(self.versions) | set(self.aliases)))
-            origin = f" (from ${ENV_VAR})" if name is None and os.environ.get(ENV_VAR) else ""
-            raise RulesConfigError(f"unknown rule version {wanted!r}{origin} (allowed: {allowed})")
-        return self.versions[key]
+        with self._lock:
+            version = self.versions.get(self.aliases.get(wanted, wanted))
+            if version is None:
+                allowed = ", ".join(sorted(set(self.versions) | set(self.aliases)))
+                raise RulesConfigError(f"unknown rule version {_show(wanted)}{origin} (allowed: {allowed})")
+        return version
 
     def names(self) -> list[str]:
         return list(self.versions)
 
     def add_file(self, path: Path | Traversable) -> RuleVersion:
-        """Load a user's rule-version file (a house rule); it may extend any known version."""
-        name, raw = _read_version(path)
-        if name in self.raws and self.origins[name] != str(path):
-            raise RulesConfigError(f"{path}: version: {name!r} is already defined in {self.origins[name]}")
-        raws = {**self.raws, name: raw}
-        origins = {**self.origins, name: str(path)}
-        version = _build(name, raws, origins)
-        self.raws, self.origins = raws, origins
-        self.versions[name] = version
-        for alias in version.aliases:
-            self.aliases[alias] = name
-        return version
+        """Load a user's rule-version file (a house rule); it may extend any known version.
+
+        Adding the same file again gives the version already loaded, or, if the file changed,
+        replaces it and rebuilds the versions that extend it.
+        """
+        return self._add([path])[0]
+
+    def copy(self) -> VersionRegistry:
+        """A registry with the same versions, to which files can be added without changing this one."""
+        with self._lock:
+            return VersionRegistry(
+                dict(self.versions),
+                dict(self.aliases),
+                self.default_name,
+                dict(self.raws),
+                dict(self.origins),
+                self.shipped,
+            )
+
+    def _add(self, paths: Iterable[Path | Traversable]) -> list[RuleVersion]:
+        """Add files together (they may extend one another), all or none."""
+        read: dict[str, tuple[str, dict[str, Any]]] = {}
+        for path in paths:
+            if str(path) not in read:
+                read[str(path)] = _read_version(path)
+        with self._lock:
+            # The new state is built aside and swapped in whole, so readers never see half of it.
+            raws, origins, versions = _admit(self, read)
+            self.raws, self.origins, self.versions = raws, origins, versions
+            self.aliases = {alias: v.name for v in versions.values() for alias in v.aliases}
+            return [versions[name] for name, _ in read.values()]
 
 
-def load_registry(extra: Iterable[Path | Traversable] = ()) -> VersionRegistry:
-    """Read the built-in version files and any extra ones (from plugins or the user)."""
-    raws: dict[str, dict[str, Any]] = {}
-    origins: dict[str, str] = {}
-    files = sorted(
-        (f for f in resources.files("splitcards.config").iterdir() if f.name.endswith(".yaml")),
-        key=lambda f: f.name,
-    )
-    settings: dict[str, Any] = {}
-    for path in [*files, *extra]:
-        if path.name == SETTINGS_FILE:
-            settings = _read(path)
-            continue
-        name, raw = _read_version(path)
-        if name in raws:
-            raise RulesConfigError(f"{path}: version: {name!r} is already defined in {origins[name]}")
-        raws[name] = raw
-        origins[name] = str(path)
-    versions = {name: _build(name, raws, origins) for name in raws}
-    aliases = {alias: v.name for v in versions.values() for alias in v.aliases}
-    default = settings.get("default_version", "current")
-    if set(settings) - {"default_version"} or not isinstance(default, str):
-        raise RulesConfigError(f"{SETTINGS_FILE}: only 'default_version' (a version name) is allowed")
-    registry = VersionRegistry(versions, aliases, default, raws, origins)
-    registry.get(default)  # the default must exist
+def load_registry(extra: Iterable[Path | Traversable] = (), pm: pluggy.PluginManager | None = None) -> VersionRegistry:
+    """The shipped versions, those the plugins of ``pm`` add, then the files in ``extra``.
+
+    Plugins add version files through the hook ``splitcards_rule_files``; ``pm`` defaults to
+    the process-wide manager (:func:`splitcards.manager.default_manager`). The shipped and
+    the plugins' files are package data: they are read and checked once per set of files,
+    and each call returns a new registry, so a file added to one registry (``add_file``, a
+    path given to ``get`` or in ``$SPLITCARDS_RULES``) does not show in the others.
+    """
+    registry = _base(_plugin_files(pm)).copy()
+    files = list(extra)
+    if files:
+        registry._add(files)
     return registry
+
+
+def _plugin_files(pm: pluggy.PluginManager | None) -> list[Path | Traversable]:
+    # Imported here: the manager imports the built-in rules, which import this module.
+    from splitcards.manager import call_hook, default_manager
+
+    files: list[Path | Traversable] = []
+    for batch in call_hook(default_manager() if pm is None else pm, "splitcards_rule_files"):
+        files.extend(Path(path) if isinstance(path, str) else path for path in batch)
+    return files
+
+
+_CACHE_SIZE = 16
+_CACHE_LOCK = threading.RLock()
+_CACHE: dict[tuple[str, ...], VersionRegistry] = {}
+
+
+def _base(files: Sequence[Path | Traversable]) -> VersionRegistry:
+    """The registry of the shipped files and ``files``, built once and never handed out (only copies)."""
+    key = tuple(dict.fromkeys(str(path) for path in files))
+    registry = _CACHE.get(key)
+    if registry is None:
+        with _CACHE_LOCK:
+            registry = _CACHE.get(key)
+            if registry is None:
+                if key:
+                    registry = _base(()).copy()
+                    registry._add(files)
+                else:
+                    registry = _load_shipped(resources.files("splitcards.config"))
+                if len(_CACHE) >= _CACHE_SIZE:
+                    del _CACHE[next(iter(_CACHE))]
+                _CACHE[key] = registry
+    return registry
+
+
+def _load_shipped(folder: Path | Traversable) -> VersionRegistry:
+    files = sorted(
+        (f for f in folder.iterdir() if f.name.endswith(".yaml") and f.name != SETTINGS_FILE), key=lambda f: f.name
+    )
+    registry = VersionRegistry({}, {}, "", {}, {})
+    registry._add(files)
+    registry.shipped = frozenset(registry.versions)
+    registry.default_name = _default_version(folder / SETTINGS_FILE, registry)
+    return registry
+
+
+def _default_version(path: Path | Traversable, registry: VersionRegistry) -> str:
+    settings = _read(path)
+    for key in settings:
+        if key != "default_version":
+            raise RulesConfigError(f"{path}: {_label(key)}: unknown key (allowed: default_version)")
+    if "default_version" not in settings:
+        raise RulesConfigError(f"{path}: default_version: missing (allowed: a version name)")
+    default = settings["default_version"]
+    if not isinstance(default, str) or (default not in registry.versions and default not in registry.aliases):
+        allowed = ", ".join(sorted(set(registry.versions) | set(registry.aliases)))
+        raise RulesConfigError(f"{path}: default_version: unknown rule version {_show(default)} (allowed: {allowed})")
+    return default
+
+
+def _admit(
+    registry: VersionRegistry, read: Mapping[str, tuple[str, dict[str, Any]]]
+) -> tuple[dict[str, dict[str, Any]], dict[str, str], dict[str, RuleVersion]]:
+    """The registry's raws, origins and versions with the files of ``read`` (origin: name, raw) added."""
+    raws, origins = dict(registry.raws), dict(registry.origins)
+    batch: dict[str, str] = {}
+    for origin, (name, raw) in read.items():
+        if name in batch or (name in raws and origins[name] != origin):
+            first = batch.get(name) or origins[name]
+            raise RulesConfigError(f"{origin}: version: {name!r} is already defined in {first}")
+        if name in registry.shipped and raw != raws[name]:
+            raise RulesConfigError(f"{origin}: version: {name!r} is a shipped version and cannot be replaced")
+        batch[name] = origin
+        raws[name], origins[name] = raw, origin
+    changed = {name for name in batch if registry.raws.get(name) != raws[name]}
+    if not changed:
+        return registry.raws, registry.origins, registry.versions
+    _check_labels(raws, origins, changed)
+    alias_of = _alias_map(raws)
+    lineages = {name: _lineage(name, raws, origins, alias_of) for name in raws}
+    built = {name: _build(name, lineage, raws, origins) for name, lineage in lineages.items() if changed & set(lineage)}
+    return raws, origins, {**registry.versions, **built}
+
+
+def _check_labels(raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str], changed: set[str]) -> None:
+    """Every name and alias names one version; a clash is blamed on the changed file."""
+    owner: dict[str, str] = {}
+    for name in sorted(raws, key=lambda n: n in changed):
+        for key, label in [("version", name), *(("aliases", alias) for alias in raws[name].get("aliases", []))]:
+            if label in owner:
+                other = owner[label]
+                raise RulesConfigError(
+                    f"{origins[name]}: {key}: {label!r} already names version {other!r} (defined in {origins[other]})"
+                )
+            owner[label] = name
 
 
 def _read(path: Path | Traversable) -> dict[str, Any]:
     raw = read_yaml(path, RulesConfigError)
     if not isinstance(raw, dict):
-        raise RulesConfigError(f"{path}: top level must be a mapping of keys to values")
+        raise RulesConfigError(f"{path}: top level must be a mapping of keys to values, got {type(raw).__name__}")
     return raw
 
 
 def _read_version(path: Path | Traversable) -> tuple[str, dict[str, Any]]:
     """A version file's name and keys, every key and value checked against the schema."""
     raw = _read(path)
-    name = raw.get("version")
-    if not isinstance(name, str):
-        raise RulesConfigError(f"{path}: version: missing or not a string (allowed: a version name)")
     _check(str(path), raw, _SCHEMA, "")
-    return name, raw
+    if "version" not in raw:
+        raise RulesConfigError(f"{path}: version: missing (allowed: a version name)")
+    for key, name in [("version", raw["version"]), *(("aliases", alias) for alias in raw.get("aliases", []))]:
+        if not _NAME.fullmatch(name) or name.endswith((".yaml", ".yml")):
+            raise RulesConfigError(f"{path}: {key}: {_show(name)} is not a version name (allowed: {_NAME_RULE})")
+    return raw["version"], raw
 
 
-def _merged(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str]) -> dict[str, Any]:
-    alias_of = _alias_map(raws)
+def _lineage(
+    name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str], alias_of: Mapping[str, str]
+) -> list[str]:
+    """The version and its ancestors through ``extends:``, nearest first."""
     chain: list[str] = []
     current: str | None = name
     while current is not None:
         current = alias_of.get(current, current)
         if current in chain:
             cycle = " -> ".join([*chain, current])
-            raise RulesConfigError(f"{origins.get(name, name)}: extends: cycle {cycle}")
+            raise RulesConfigError(f"{origins[name]}: extends: cycle {cycle}")
         if current not in raws:
             child = chain[-1]
             allowed = ", ".join(sorted(raws))
-            raise RulesConfigError(
-                f"{origins.get(child, child)}: extends: unknown version {current!r} (allowed: {allowed})"
-            )
+            raise RulesConfigError(f"{origins[child]}: extends: unknown version {_show(current)} (allowed: {allowed})")
         chain.append(current)
-        parent = raws[current].get("extends")
-        if parent is not None and not isinstance(parent, str):
-            raise RulesConfigError(f"{origins.get(current, current)}: extends: must be a version name")
-        current = parent
+        current = raws[current].get("extends")
+    return chain
+
+
+def _merged(name: str, lineage: Sequence[str], raws: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     merged: dict[str, Any] = {}
-    for link in reversed(chain):
+    for link in reversed(lineage):
         _deep_update(merged, raws[link])
     merged["version"] = name
     merged["aliases"] = list(raws[name].get("aliases", []))
@@ -255,22 +383,25 @@ def _deep_update(into: dict[str, Any], new: Mapping[str, Any]) -> None:
 def _check(where: str, value: Any, schema: Any, key: str) -> None:
     if isinstance(schema, dict):
         if not isinstance(value, dict):
-            raise RulesConfigError(f"{where}: {key}: must be a mapping (allowed keys: {', '.join(sorted(schema))})")
+            allowed = ", ".join(sorted(schema))
+            raise RulesConfigError(f"{where}: {key}: must be a mapping (allowed keys: {allowed}), got {_show(value)}")
         for sub, sub_value in value.items():
+            path = f"{key}.{_label(sub)}".lstrip(".")
             if sub not in schema:
-                allowed = ", ".join(sorted(schema))
-                raise RulesConfigError(f"{where}: {key}.{sub}: unknown key (allowed: {allowed})".replace(": .", ": "))
-            _check(where, sub_value, schema[sub], f"{key}.{sub}".lstrip("."))
+                raise RulesConfigError(f"{where}: {path}: unknown key (allowed: {', '.join(sorted(schema))})")
+            _check(where, sub_value, schema[sub], path)
     elif isinstance(schema, list):
         if not isinstance(value, list) or not all(isinstance(v, schema[0]) for v in value):
-            raise RulesConfigError(f"{where}: {key}: must be a list of {schema[0].__name__}")
-    elif not isinstance(value, schema) or (schema is int and isinstance(value, bool)):
-        raise RulesConfigError(f"{where}: {key}: must be a {schema.__name__}, got {value!r}")
+            raise RulesConfigError(f"{where}: {key}: must be a list of {schema[0].__name__}, got {_show(value)}")
+    elif not isinstance(value, schema):
+        raise RulesConfigError(f"{where}: {key}: must be a {schema.__name__}, got {_show(value)}")
 
 
-def _build(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str]) -> RuleVersion:
-    where = origins.get(name, name)
-    data = _merged(name, raws, origins)
+def _build(
+    name: str, lineage: Sequence[str], raws: Mapping[str, Mapping[str, Any]], origins: Mapping[str, str]
+) -> RuleVersion:
+    where = origins[name]
+    data = _merged(name, lineage, raws)
     for key in _REQUIRED_TOP:
         if key not in data:
             raise RulesConfigError(f"{where}: {key}: missing (inherited from no parent)")
@@ -278,7 +409,7 @@ def _build(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[st
         value = data[section].get(key)
         if value not in allowed:
             raise RulesConfigError(
-                f"{where}: {section}.{key}: {value!r} is not allowed (allowed: {', '.join(allowed)})"
+                f"{where}: {section}.{key}: {_show(value)} is not allowed (allowed: {', '.join(allowed)})"
             )
     features = data["features"]
     for feature in ("fuse", "aftermath", "rooms"):
@@ -307,4 +438,26 @@ def _build(name: str, raws: Mapping[str, Mapping[str, Any]], origins: Mapping[st
 
 
 def _alias_map(raws: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
-    return {alias: n for n, raw in raws.items() for alias in raw.get("aliases", []) if isinstance(alias, str)}
+    return {alias: name for name, raw in raws.items() for alias in raw.get("aliases", [])}
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlevel = 3
+
+
+def _show(value: Any) -> str:
+    """A short repr: a value in an error message may be huge (or an alias bomb)."""
+    try:
+        return _REPR.repr(value)
+    except ValueError:  # an int too long to print
+        return f"<{type(value).__name__}>"
+
+
+_PLAIN_KEY = re.compile(r"[\w.+-]{1,60}")
+
+
+def _label(key: Any) -> str:
+    """A key as written in the file, or its short repr when that would be unreadable."""
+    return key if isinstance(key, str) and _PLAIN_KEY.fullmatch(key) else _show(key)

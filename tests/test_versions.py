@@ -1,10 +1,19 @@
 from __future__ import annotations
 
+import os
+import re
+import threading
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
+import pluggy
 import pytest
 
+from splitcards import manager, versions
 from splitcards.errors import RulesConfigError
+from splitcards.hooks import hookimpl
+from splitcards.manager import make_plugin_manager
 from splitcards.versions import ENV_VAR, RuleVersion, VersionRegistry, load_registry
 
 VERSIONS = ["invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024"]
@@ -110,3 +119,252 @@ def test_same_version_name_twice_is_refused(tmp_path: Path) -> None:
     path = _write(tmp_path, "dup.yaml", "version: classic-2009\nextends: current\n")
     with pytest.raises(RulesConfigError, match="already defined"):
         load_registry([path])
+
+
+# -- plugins' rule files ----------------------------------------------------------------------
+
+HOUSE = "version: house\nextends: current\naliases: [table-talk]\nnaming: {choose: both_halves}\n"
+
+
+class RuleFiles:
+    def __init__(self, *paths: Path) -> None:
+        self.paths = list(paths)
+
+    @hookimpl
+    def splitcards_rule_files(self) -> list[Path]:
+        return self.paths
+
+
+def _manager(*paths: Path) -> pluggy.PluginManager:
+    return make_plugin_manager([RuleFiles(*paths)], load_entry_points=False)
+
+
+def state(registry: VersionRegistry) -> tuple[Any, ...]:
+    return (
+        dict(registry.versions),
+        dict(registry.aliases),
+        dict(registry.raws),
+        dict(registry.origins),
+        registry.default_name,
+    )
+
+
+def test_library_registry_has_the_plugins_rule_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pm = _manager(_write(tmp_path, "house.yaml", HOUSE))
+    assert load_registry(pm=pm).get("table-talk").name_both_halves
+    monkeypatch.setattr(manager, "default_manager", lambda: pm)
+    monkeypatch.setenv(ENV_VAR, "house")
+    assert load_registry().get().name == "house"
+
+
+def test_registry_is_built_once_and_follows_the_env_var(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pm = _manager(_write(tmp_path, "house.yaml", HOUSE))
+    first, second = load_registry(pm=pm), load_registry(pm=pm)
+    assert first is not second
+    assert first.get("house") is second.get("house")
+    monkeypatch.setenv(ENV_VAR, "classic-2009")
+    assert first.get().name == "classic-2009"
+    monkeypatch.setenv(ENV_VAR, "house")
+    assert first.get().name == "house"
+    monkeypatch.setenv(ENV_VAR, str(_write(tmp_path, "mine.yaml", "version: mine\nextends: house\n")))
+    assert first.get().name == "mine"
+    assert "mine" not in second.versions
+    assert "mine" not in load_registry(pm=pm).versions
+
+
+def test_plugin_registered_later_is_seen(tmp_path: Path) -> None:
+    pm = make_plugin_manager(load_entry_points=False)
+    assert "house" not in load_registry(pm=pm).versions
+    pm.register(RuleFiles(_write(tmp_path, "house.yaml", HOUSE)))
+    assert "house" in load_registry(pm=pm).versions
+
+
+def test_plugin_settings_file_cannot_change_the_default(tmp_path: Path) -> None:
+    settings = _write(tmp_path, "settings.yaml", "default_version: classic-2009\n")
+    with pytest.raises(RulesConfigError, match=rf"{settings}: default_version: unknown key"):
+        load_registry(pm=_manager(settings))
+    assert load_registry(pm=make_plugin_manager(load_entry_points=False)).get().name == "duskmourn-2024"
+
+
+def test_unknown_default_version_names_settings_and_key(tmp_path: Path) -> None:
+    for path in resources.files("splitcards.config").iterdir():
+        if path.name.endswith(".yaml"):
+            (tmp_path / path.name).write_bytes(path.read_bytes())
+    _write(tmp_path, "settings.yaml", "default_version: nothing\n")
+    with pytest.raises(RulesConfigError, match=r"settings\.yaml: default_version: unknown rule version 'nothing'"):
+        versions._load_shipped(tmp_path)
+
+
+# -- no version takes another's name ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("version: h\nextends: current\naliases: [amonkhet-2017]\n", "aliases: 'amonkhet-2017' already names"),
+        ("version: h\nextends: current\naliases: [current]\n", "aliases: 'current' already names version 'duskmourn"),
+        ("version: current\nextends: classic-2009\n", "version: 'current' already names version 'duskmourn-2024'"),
+        ("version: classic-2009\nextends: current\n", "version: 'classic-2009' is already defined"),
+        ("version: h\nextends: current\naliases: [h]\n", "aliases: 'h' already names version 'h'"),
+        ("version: h\nextends: current\naliases: [x, x]\n", "aliases: 'x' already names version 'h'"),
+    ],
+)
+def test_house_rule_cannot_take_another_versions_name(tmp_path: Path, text: str, message: str) -> None:
+    path = _write(tmp_path, "house.yaml", text)
+    registry = load_registry()
+    before = state(registry)
+    with pytest.raises(RulesConfigError, match=message) as info:
+        registry.add_file(path)
+    assert str(path) in str(info.value)
+    assert state(registry) == before
+    with pytest.raises(RulesConfigError, match=message):
+        load_registry(pm=_manager(path))
+
+
+def test_shipped_version_cannot_be_replaced(tmp_path: Path) -> None:
+    registry = load_registry()
+    shipped = Path(registry.origins["classic-2009"])
+    assert registry.add_file(shipped) is registry.get("classic-2009")
+    copy = _write(tmp_path, "classic-2009.yaml", shipped.read_text(encoding="utf-8"))
+    with pytest.raises(RulesConfigError, match="'classic-2009' is already defined"):
+        registry.add_file(copy)
+
+
+def test_changed_house_rule_file_replaces_its_version(tmp_path: Path) -> None:
+    registry = load_registry()
+    path = _write(tmp_path, "house.yaml", HOUSE)
+    child = _write(tmp_path, "child.yaml", "version: child\nextends: house\n")
+    house = registry.add_file(path)
+    assert registry.add_file(path) is house
+    assert registry.add_file(child).name_both_halves
+    _write(tmp_path, "house.yaml", "version: house\nextends: current\naliases: [quiet]\n")
+    assert not registry.add_file(path).name_both_halves
+    assert not registry.get("child").name_both_halves
+    assert registry.get("quiet").name == "house"
+    with pytest.raises(RulesConfigError, match="unknown rule version 'table-talk'"):
+        registry.get("table-talk")
+    before = state(registry)
+    _write(tmp_path, "house.yaml", "version: house\nextends: child\n")
+    with pytest.raises(RulesConfigError, match="extends: cycle"):
+        registry.add_file(path)
+    assert state(registry) == before
+
+
+def test_two_threads_adding_one_name_from_two_files(tmp_path: Path) -> None:
+    paths = [_write(tmp_path, f"{i}.yaml", "version: h\nextends: current\n") for i in range(2)]
+    for _ in range(20):
+        registry = load_registry()
+        barrier = threading.Barrier(2)
+        outcomes: list[str] = []
+
+        def add(path: Path, registry: VersionRegistry, barrier: threading.Barrier, outcomes: list[str]) -> None:
+            barrier.wait()
+            try:
+                registry.add_file(path)
+                outcomes.append("ok")
+            except RulesConfigError:
+                outcomes.append("refused")
+
+        threads = [threading.Thread(target=add, args=(path, registry, barrier, outcomes)) for path in paths]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(outcomes) == ["ok", "refused"]
+        assert registry.get("h").source in map(str, paths)
+
+
+# -- files that are not version files -------------------------------------------------------------
+
+BILLION_LAUGHS = "version: h\nextends: current\ndescription: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + (
+    "".join(f"x{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
+)
+MERGE_BOMB = "m0: &m0 {a: 1}\n" + "".join(
+    f"m{i}: &m{i} {{<<: [*m{i - 1}, *m{i - 1}, *m{i - 1}]}}\n" for i in range(1, 40)
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("version: h\n".encode("utf-16"), "not UTF-8 text"),
+        (bytes(range(128, 256)), "not UTF-8 text"),
+        (b"version: h\x00\n", "malformed YAML: unacceptable character"),
+        (("[" * 100_000 + "]" * 100_000).encode(), "nested more than"),
+        (("a: " + "{a: " * 100_000 + "1" + "}" * 100_000).encode(), "nested more than"),
+        (BILLION_LAUGHS.encode(), "once aliases are expanded"),
+        (MERGE_BOMB.encode(), "once aliases are expanded"),
+        (b"a: &a [*a]\n", "refers to itself"),
+        (b"version: !!timestamp soon\n", "malformed YAML"),
+        (b"version: !!bool maybe\n", "malformed YAML"),
+        (b"version: !!binary '***'\n", "version: must be a str, got b''"),
+        (b"version: " + b"9" * 5000 + b"\n", "malformed YAML"),
+        (b"? [a]\n: 1\n", "unhashable key"),
+        (b"a: *nowhere\n", "undefined alias"),
+        (b"version: h\n---\nversion: i\n", "single document"),
+        (b"version: 1" + b":0" * 3000 + b"\n", "version: must be a str, got <int>"),
+        (b"", "top level must be a mapping"),
+        (b"[]", "top level must be a mapping"),
+        (b"just text", "top level must be a mapping"),
+        (b"version: ''\n", "version: '' is not a version name"),
+        (b"version: h.yaml\n", "version: 'h.yaml' is not a version name"),
+        (b"version: h\naliases: [' ']\n", "aliases: ' ' is not a version name"),
+        (b"version: h\nextends: current\nedition: 2030-01-01\n", "edition: must be a str, got datetime.date"),
+        (b"version: h\nextends: current\nrules: null\n", "rules: must be a mapping"),
+        (b"version: h\nextends: current\naliases: current\n", "aliases: must be a list of str"),
+        (b"version: h\nextends: current\nfeatures: {fuse: 1}\n", "features.fuse: must be a bool, got 1"),
+        (b"version: h\nextends: current\n1: x\n", "1: unknown key"),
+        (b"version: h\nextends: [current]\n", "extends: must be a str"),
+    ],
+)
+def test_malformed_file_is_a_rules_config_error(tmp_path: Path, data: bytes, message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(data)
+    registry = load_registry()
+    before = state(registry)
+    with pytest.raises(RulesConfigError, match=re.escape(message)) as info:
+        registry.add_file(path)
+    assert str(info.value).startswith(f"{path}: ")
+    assert len(str(info.value)) < 1000
+    assert state(registry) == before
+
+
+def test_invalid_huge_value_is_not_printed_whole(tmp_path: Path) -> None:
+    path = _write(tmp_path, "house.yaml", "version: h\nextends: current\ndescription: [" + "x, " * 50_000 + "]\n")
+    with pytest.raises(RulesConfigError, match=r"description: must be a str, got \['x', 'x'") as info:
+        load_registry().add_file(path)
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(RulesConfigError, match="not a regular file"):
+        load_registry().get(str(fifo))
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/dev/null"])
+def test_device_is_refused(path: str) -> None:
+    if not Path(path).exists():
+        pytest.skip(f"no {path}")
+    with pytest.raises(RulesConfigError, match=f"{path}: not a regular file"):
+        load_registry().add_file(Path(path))
+
+
+def test_directory_missing_and_huge_files_are_refused(tmp_path: Path) -> None:
+    registry = load_registry()
+    with pytest.raises(RulesConfigError, match="not a regular file"):
+        registry.add_file(tmp_path)
+    with pytest.raises(RulesConfigError, match="cannot read"):
+        registry.add_file(tmp_path / "missing.yaml")
+    huge = tmp_path / "huge.yaml"
+    with huge.open("wb") as file:
+        file.truncate(10**10)  # sparse: no disk used
+    with pytest.raises(RulesConfigError, match="larger than"):
+        registry.add_file(huge)
+
+
+def test_get_refuses_a_name_that_is_not_a_string(registry: VersionRegistry) -> None:
+    with pytest.raises(RulesConfigError, match="must be a version name"):
+        registry.get(5)  # type: ignore[arg-type]
