@@ -4,6 +4,8 @@
   run scenario files (default: the suite bundled with the package) against host adapters.
 * ``splitcards versions``: list the rule versions.
 * ``splitcards hosts``: list the host adapters and whether their engine is installed.
+* ``splitcards demo [--host NAME] [--rules VERSION] [--seed N] [--max-actions N]``: a game between
+  two copies of a host engine's AI (default: phase), each split-card decision logged with its rules.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from splitcards.conformance.runner import Result, Status, iter_file, summary
 from splitcards.conformance.scenario import load_file
 from splitcards.errors import SplitcardsError
 from splitcards.hosts import adapters
-from splitcards.manager import call_hook, make_plugin_manager, plugin_sources
+from splitcards.manager import make_plugin_manager, plugin_sources
+from splitcards.play.demo import run as run_demo
 from splitcards.versions import VersionRegistry, load_registry
 
 
@@ -39,8 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("versions", help="list the rule versions")
     sub.add_parser("hosts", help="list the host adapters")
     demo = sub.add_parser(
-        "demo", help="play a phase game between two AIs with split cards and Rooms, logging each rule"
+        "demo", help="play a game between two copies of an engine's AI with split cards and Rooms, logging each rule"
     )
+    demo.add_argument("--host", default="phase", help="host adapter whose engine's AI plays (default: phase)")
     demo.add_argument("--rules", help="rule version (name, alias or YAML file; default: current)")
     demo.add_argument("--seed", type=int, default=1, help="game seed (default 1)")
     demo.add_argument("--max-actions", type=int, default=2000, help="stop after this many actions (default 2000)")
@@ -69,7 +73,7 @@ class UsageError(SplitcardsError):
 
 def _run(args: argparse.Namespace) -> int:
     pm = make_plugin_manager()
-    registry = _registry(pm)
+    registry = load_registry(pm=pm)
     if args.command == "versions":
         for name, version in sorted(registry.versions.items(), key=lambda item: item[1].edition):
             aliases = f" (alias {', '.join(version.aliases)})" if version.aliases else ""
@@ -81,20 +85,18 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{info.name}: {info.description} [{state}]")
         return 0
     if args.command == "demo":
-        return _demo(args, registry)
+        return _demo(args, pm, registry)
     return _conformance(args, pm, registry)
 
 
-def _registry(pm: pluggy.PluginManager) -> VersionRegistry:
-    """The shipped rule versions and those that plugins add (``splitcards_rule_files``)."""
-    extra = [path for batch in call_hook(pm, "splitcards_rule_files") for path in batch]
-    return load_registry(extra)
-
-
-def _demo(args: argparse.Namespace, registry: VersionRegistry) -> int:
-    from splitcards.adapters.phase.demo import run
-
-    return run(registry.get(args.rules), seed=args.seed, max_actions=args.max_actions)
+def _demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    known = adapters(pm)
+    info = known.get(args.host)
+    if info is None:
+        raise UsageError(f"--host: unknown host {args.host!r} (allowed: {', '.join(known)})")
+    if info.ai_game is None:
+        raise UsageError(f"--host: {args.host}: this host can't play AI games (its adapter registers no ai_game)")
+    return run_demo(info, registry.get(args.rules), seed=args.seed, max_actions=args.max_actions, pm=pm)
 
 
 def _conformance(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:

@@ -47,7 +47,7 @@ VERSIONS = "import sys; from splitcards.cli import main; sys.exit(main(['version
 CHECK = """
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.card import Card, Half
-from splitcards.cli import _registry
+from splitcards.versions import load_registry
 from splitcards.errors import IllegalCast
 from splitcards.manager import make_plugin_manager
 from splitcards.mana import ManaCost
@@ -55,7 +55,7 @@ from splitcards.model import CastOption, Zone
 from splitcards.table import Table
 
 pm = make_plugin_manager()
-version = _registry(pm).get("house-naming")
+version = load_registry(pm=pm).get("house-naming")
 half = lambda n, c: Half(n, ManaCost.parse(c), "Instant", ("Instant",))
 card = Card("Wear // Tear", (half("Wear", "{1}{R}"), half("Tear", "{W}")), fuse=True)
 table = Table(ReferenceHost(), version, pm)
