@@ -22,8 +22,19 @@ class CardDataError(SplitcardsError, ValueError):
         self.problem = problem
 
 
+class UnsupportedCard(CardDataError):
+    """Sound card data for a card the rules here cannot represent (a split card of five halves).
+
+    A whole-file load skips such a card and reports it; a malformed card stops the load.
+    """
+
+
 class RulesConfigError(SplitcardsError, ValueError):
     """A rule-version file or name is wrong: names the file, the key and what is allowed."""
+
+
+class ConfigError(SplitcardsError, ValueError):
+    """A project configuration (``splitcards.yaml``, ``[tool.splitcards]``) is wrong: names the file and key."""
 
 
 class ScenarioError(SplitcardsError, ValueError):

@@ -5,10 +5,10 @@ and keeps it for the process, so an engine that makes many games scans the insta
 once. Nothing happens at import time.
 
 Plugins installed as distributions are found through the entry-point group ``splitcards``.
-The environment variable ``SPLITCARDS_DISABLE_PLUGINS`` blocks some of them: a comma-separated
-list of entry-point names; ``*`` blocks every plugin that other distributions install, never the
-hosts and rules that splitcards itself ships (as ``PYTEST_DISABLE_PLUGIN_AUTOLOAD`` spares
-pytest's own plugins).
+The environment variable ``SPLITCARDS_DISABLE_PLUGINS`` (a comma-separated list of entry-point
+names), else the project's ``disable_plugins`` (:mod:`splitcards.settings`), blocks some of them;
+``*`` blocks every plugin that other distributions install, never the hosts and rules that
+splitcards itself ships (as ``PYTEST_DISABLE_PLUGIN_AUTOLOAD`` spares pytest's own plugins).
 
 :func:`call_hook` calls every implementation itself, in pluggy's order, so that an
 implementation that raises or returns a value of the wrong type is named in the
@@ -17,7 +17,6 @@ implementation that raises or returns a value of the wrong type is named in the
 
 from __future__ import annotations
 
-import os
 import reprlib
 import threading
 import weakref
@@ -36,8 +35,8 @@ from splitcards.contract import AdapterInfo, Resolution
 from splitcards.errors import IllegalAction, PluginFailure
 from splitcards.hooks import PROJECT_NAME, spec
 from splitcards.model import Answer, Event, Zone
+from splitcards.settings import BLOCK_ENV, blocked_plugins
 
-BLOCK_ENV = "SPLITCARDS_DISABLE_PLUGINS"
 BUILTIN_NAME = "splitcards.builtin"
 _OWN_DISTRIBUTION = "splitcards"
 
@@ -86,7 +85,7 @@ def plugin_sources(pm: pluggy.PluginManager) -> Mapping[str, PluginSource]:
 
 
 def _load_entry_points(pm: pluggy.PluginManager, sources: dict[str, PluginSource]) -> None:
-    blocked = {name.strip() for name in os.environ.get(BLOCK_ENV, "").split(",") if name.strip()}
+    blocked = set(blocked_plugins().value)
     for name in blocked - {"*"}:
         pm.set_blocked(name)
     for ep in metadata.entry_points(group=PROJECT_NAME):
@@ -130,14 +129,16 @@ def _plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
 _DEFAULT_LOCK = threading.Lock()
 _DEFAULTS: dict[str, pluggy.PluginManager] = {}
 
+__all__ = ["BLOCK_ENV", "call_hook", "default_manager", "make_plugin_manager", "plugin_sources"]
+
 
 def default_manager() -> pluggy.PluginManager:
     """The process-wide manager with the installed plugins, built on first use.
 
-    One is kept per value of ``SPLITCARDS_DISABLE_PLUGINS``, so blocking a plugin takes effect
-    for games made afterwards.
+    One is kept per set of blocked plugins (``SPLITCARDS_DISABLE_PLUGINS``, else the project's
+    ``disable_plugins``), so blocking a plugin takes effect for games made afterwards.
     """
-    key = os.environ.get(BLOCK_ENV, "")
+    key = ",".join(sorted(blocked_plugins().value))
     pm = _DEFAULTS.get(key)
     if pm is None:
         with _DEFAULT_LOCK:

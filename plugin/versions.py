@@ -16,7 +16,6 @@ registry as it was.
 
 from __future__ import annotations
 
-import os
 import re
 import reprlib
 import threading
@@ -30,9 +29,10 @@ from typing import Any
 import pluggy
 
 from splitcards.errors import RulesConfigError
+from splitcards.settings import RULES_ENV, default_rules, project_config
 from splitcards.yamlfile import read_yaml
 
-ENV_VAR = "SPLITCARDS_RULES"
+ENV_VAR = RULES_ENV
 SETTINGS_FILE = "settings.yaml"
 
 # Each key names one rule decision; the value in a version file is the list of rule numbers
@@ -160,10 +160,14 @@ class VersionRegistry:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     def get(self, name: str | None = None) -> RuleVersion:
-        """A version by name, alias or YAML path; ``None`` means the default (env var, then settings)."""
-        from_env = name is None and bool(os.environ.get(ENV_VAR))
-        wanted = name or os.environ.get(ENV_VAR) or self.default_name
-        origin = f" (from ${ENV_VAR})" if from_env else ""
+        """A version by name, alias or YAML path; ``None`` means the default: ``$SPLITCARDS_RULES``,
+        then the project's ``rules`` (:mod:`splitcards.settings`), then the package default."""
+        origin = ""
+        wanted: Any = name
+        if name is None:
+            default = default_rules(self.default_name)
+            wanted = default.value
+            origin = "" if default.value == self.default_name else f" (from {default.origin})"
         if not isinstance(wanted, str):
             raise RulesConfigError(f"rule version {_show(wanted)}: must be a version name or the path of a YAML file")
         if wanted.endswith((".yaml", ".yml")):
@@ -222,7 +226,7 @@ def load_registry(extra: Iterable[Path | Traversable] = (), pm: pluggy.PluginMan
     path given to ``get`` or in ``$SPLITCARDS_RULES``) does not show in the others.
     """
     registry = _base(_plugin_files(pm)).copy()
-    files = list(extra)
+    files = [*project_config().house_rules, *extra]
     if files:
         registry._add(files)
     return registry
