@@ -6,9 +6,9 @@ Target: the plugin's overhead ratio per action at most 1.05.
 
 phase's AI (``Game.choose_action``) takes most of a game's time, and a game with the plugin is not
 the same game as one without it (the rules refuse some casts and choose some halves). So each
-game is played once with the plugin (the demo's loop, :class:`~splitcards.adapters.phase.game.AIGame`,
-Easy AI) while every action applied to phase is recorded, and then measured four ways on that
-one action sequence:
+game is played once with the plugin (the demo's loop, :class:`splitcards.play.AIGame` on phase's
+:class:`~splitcards.adapters.phase.ai.PhaseAI`, Easy AI) while every action applied to phase is
+recorded, and then measured four ways on that one action sequence:
 
 * **with the plugin**: the recorded game itself, AI included;
 * **without the plugin**: a new phase game from the same start replays the recorded actions, asking
@@ -30,9 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from splitcards.adapters.phase import decks
-from splitcards.adapters.phase.game import AIGame, Result
-from splitcards.adapters.phase.host import PhaseHost, action_dict, actor, engine_for
+from splitcards.adapters.phase.ai import PhaseAI
+from splitcards.adapters.phase.translate import action_dict, actor
+from splitcards.card import Card
+from splitcards.play import AIGame, Result
 from splitcards.versions import RuleVersion, load_registry
 
 DIFFICULTY = "Easy"
@@ -64,13 +65,14 @@ class Recording:
     ai_seconds: float = 0.0
     seconds: float = 0.0
     result: Result = field(default_factory=Result)
+    deck: tuple[Card, ...] = ()
 
 
-class TimedAIGame(AIGame):
-    """The plugin's game loop, timing phase's AI and keeping its answers."""
+class TimedAI(PhaseAI):
+    """phase's AI, timed, its answers kept."""
 
-    def __init__(self, rules: RuleVersion, seed: int, max_actions: int) -> None:
-        super().__init__(rules, seed=seed, difficulty=DIFFICULTY, max_actions=max_actions)
+    def __init__(self, rules: RuleVersion) -> None:
+        super().__init__(rules, difficulty=DIFFICULTY)
         self.answers: list[Any] = []
         self.ai_seconds = 0.0
 
@@ -82,36 +84,38 @@ class TimedAIGame(AIGame):
         return answer
 
 
-class ReplayedAIGame(AIGame):
-    """The plugin's game loop with the AI's answers taken from a recording (no AI time)."""
+class ReplayedAI(PhaseAI):
+    """phase's AI answers taken from a recording (no AI time)."""
 
-    def __init__(self, rules: RuleVersion, seed: int, max_actions: int, answers: Sequence[Any]) -> None:
-        super().__init__(rules, seed=seed, difficulty=DIFFICULTY, max_actions=max_actions)
+    def __init__(self, rules: RuleVersion, answers: Sequence[Any]) -> None:
+        super().__init__(rules, difficulty=DIFFICULTY)
         self.answers = iter(answers)
 
     def _choose(self, game: Any, seat: int) -> Any:
         return next(self.answers)
 
 
-def _record_actions(game: AIGame) -> RecordedGame:
-    # The host's phase game, swapped for one that records: every action goes through it.
-    recorded = RecordedGame(game.host.game)
-    game.host._game = recorded
+def _record_actions(ai: PhaseAI) -> RecordedGame:
+    # The session's phase game, swapped for one that records: every action goes through it.
+    recorded = RecordedGame(ai.session.game)
+    ai.session._game = recorded
     return recorded
 
 
 def record(rules: RuleVersion, seed: int, max_actions: int) -> Recording:
-    game = TimedAIGame(rules, seed, max_actions)
-    recorded = _record_actions(game)
+    ai = TimedAI(rules)
+    game = AIGame(ai, rules, seed=seed, max_actions=max_actions)
+    recorded = _record_actions(ai)
     start = time.perf_counter()
     result = game.play()
     seconds = time.perf_counter() - start
-    return Recording(recorded.applied, game.answers, game.ai_seconds, seconds, result)
+    return Recording(recorded.applied, ai.answers, ai.ai_seconds, seconds, result, game.decks.deck)
 
 
 def with_replayed_answers(rules: RuleVersion, seed: int, recording: Recording) -> float:
-    game = ReplayedAIGame(rules, seed, recording.result.actions, recording.answers)
-    recorded = _record_actions(game)
+    ai = ReplayedAI(rules, recording.answers)
+    game = AIGame(ai, rules, seed=seed, max_actions=recording.result.actions)
+    recorded = _record_actions(ai)
     start = time.perf_counter()
     game.play()
     seconds = time.perf_counter() - start
@@ -122,11 +126,9 @@ def with_replayed_answers(rules: RuleVersion, seed: int, recording: Recording) -
 
 def without_plugin(rules: RuleVersion, seed: int, recording: Recording, ask_ai: bool) -> tuple[float, float]:
     """Replay the recorded actions on phase alone (the same start); returns (seconds, AI seconds)."""
-    cards, deck = decks.deck_for(rules)
-    host = PhaseHost(rules, scripted=False)
-    host.use_engine(engine_for(cards))
-    host.start(deck, list(deck), seed=seed)
-    phase_game = host.game
+    fresh = PhaseAI(rules, difficulty=DIFFICULTY)
+    fresh.start(recording.deck, recording.deck, seed)
+    phase_game = fresh.session.game
     ai = 0.0
     start = time.perf_counter()
     for seat, action in recording.actions:

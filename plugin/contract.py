@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from splitcards.card import Card, Side
 from splitcards.mana import ManaCost
 from splitcards.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.versions import RuleVersion
+
+if TYPE_CHECKING:
+    from splitcards.play.contract import AIHost
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +120,12 @@ class AdapterInfo:
 
     ``factory`` builds a new game for a rule version; ``available`` is ``None`` when the engine
     is installed, otherwise the reason it is not (shown to users, e.g. "pip install splitcards[phase]").
+    ``ai_game``, for an engine with an AI of its own, builds a game its AI plays for a rule version
+    (:class:`splitcards.play.contract.AIHost`, used by ``splitcards demo``); ``None`` when it has none.
     """
 
     name: str
     description: str
     factory: Callable[[RuleVersion], Host]
     available: str | None = None
+    ai_game: Callable[[RuleVersion], AIHost] | None = None

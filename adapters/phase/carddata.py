@@ -29,7 +29,7 @@ from typing import Any
 from splitcards.card import Card, Half
 from splitcards.errors import CardDataError
 from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces, read_json_mapping
-from splitcards.mana import COLORS
+from splitcards.mana import COLORS, ManaCost
 
 _COLOR_WORDS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
 _WORD_COLORS = {word: letter for letter, word in _COLOR_WORDS.items()}
@@ -181,7 +181,7 @@ def _card_from_faces(faces: Sequence[Mapping[str, Any]]) -> Card:
             "supertypes": supertypes,
             "colors": _colors(face, cost),
             "text": str(face.get("oracle_text") or ""),
-            "keywords": [k for k in face.get("keywords") or [] if isinstance(k, str)],
+            "keywords": _keywords(face),
         }
         if len(faces) == 2:
             out.update(faceName=names[index], side="ab"[index])
@@ -216,7 +216,22 @@ def _colors(face: Mapping[str, Any], cost: str) -> list[str]:
     override = face.get("color_override")
     if isinstance(override, list):
         return [_WORD_COLORS[c] for c in override if c in _WORD_COLORS]
-    return [c for c in COLORS if c in re.sub(r"[^A-Z/]", "", cost).replace("/", "")]
+    try:
+        colors = ManaCost.parse(cost).colors
+    except ValueError as exc:
+        raise CardDataError(str(face.get("name", "")), "mana_cost", str(exc)) from None
+    return [c for c in COLORS if c in colors]
+
+
+def _keywords(face: Mapping[str, Any]) -> list[str]:
+    # phase writes a keyword with parameters as a one-key mapping: {"Splice": {"subtype": ..., "cost": ...}}.
+    out = []
+    for keyword in face.get("keywords") or []:
+        if isinstance(keyword, str):
+            out.append(keyword)
+        elif isinstance(keyword, Mapping) and len(keyword) == 1:
+            out.append(str(next(iter(keyword))))
+    return out
 
 
 def half_by_name(cards: Iterable[Card]) -> dict[str, tuple[Card, Half]]:

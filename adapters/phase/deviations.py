@@ -1,31 +1,19 @@
 """Where phase 0.103.0 and the split-card rules disagree, in one place.
 
-Each :class:`Deviation` names the rule phase gets wrong (or the gap it has), what the adapter
-does about it, and the test that drives the real engine to show it. docs/phase.md carries the
-same table. :func:`explain` classifies a disagreement the differential test finds; one it can't
-classify is a failure.
+Each :class:`~splitcards.play.contract.Deviation` names the rule phase gets wrong (or the gap
+it has), what phase does, what the adapter does about it, and the test that drives the real
+engine to show it. docs/phase.md carries the same table. :func:`explain` classifies a
+disagreement the differential test finds; one it can't classify is a failure.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from splitcards.card import Card, Layout
 from splitcards.model import CastOption, ObjectView, Zone
+from splitcards.play.contract import Deviation
 from splitcards.versions import RuleVersion
-
-
-@dataclass(frozen=True, slots=True)
-class Deviation:
-    """A phase behaviour the adapter corrects or works around."""
-
-    name: str
-    rules: tuple[str, ...]
-    phase: str
-    adapter: str
-    test: str
-
 
 DEVIATIONS: tuple[Deviation, ...] = (
     Deviation(

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from splitcards.adapters.phase.engine import REQUIRED_VERSION, unavailable_reason
 from splitcards.contract import AdapterInfo, Host
 from splitcards.hooks import hookimpl
 from splitcards.versions import RuleVersion
+
+if TYPE_CHECKING:
+    from splitcards.play.contract import AIHost
 
 
 def new_game(rules: RuleVersion) -> Host:
@@ -17,7 +21,14 @@ def new_game(rules: RuleVersion) -> Host:
     return PhaseHost(rules)
 
 
+def new_ai_game(rules: RuleVersion) -> AIHost:
+    """A new phase game that phase's AI plays (imports the engine now, not at registration)."""
+    from splitcards.adapters.phase.ai import PhaseAI
+
+    return PhaseAI(rules)
+
+
 @hookimpl
 def splitcards_register_adapters() -> Sequence[AdapterInfo]:
     description = f"phase.rs {REQUIRED_VERSION} (phase-python): a real rules engine with its own AI"
-    return [AdapterInfo("phase", description, new_game, unavailable_reason())]
+    return [AdapterInfo("phase", description, new_game, unavailable_reason(), ai_game=new_ai_game)]

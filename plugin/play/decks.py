@@ -7,14 +7,13 @@ aftermath card before they existed) is refused by the rules, and its slots go to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from splitcards.card import Card
-from splitcards.casting import check_card_exists
 from splitcards.errors import UnknownCard
 from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
-from splitcards.versions import RuleVersion
+from splitcards.table import Table
 
 
 def _face(name: str, cost: str, types: str, colors: str, text: str, **extra: Any) -> dict[str, Any]:
@@ -151,31 +150,30 @@ def cards() -> dict[str, Card]:
     return out
 
 
-def deck_for(rules: RuleVersion) -> tuple[list[Card], list[str]]:
-    """The cards that exist under ``rules`` and a deck list of them (front names, 52 cards):
-    slots of a refused card go to Fire // Ice and Grizzly Bears."""
+@dataclass(frozen=True, slots=True)
+class Decks:
+    """The demo deck under one rule version: the cards it uses, the deck in library order, and
+    the refusals of the cards left out."""
+
+    cards: tuple[Card, ...]
+    deck: tuple[Card, ...]
+    left_out: tuple[str, ...]
+
+
+def deck_for(table: Table) -> Decks:
+    """The demo deck for the table's rule version: slots of a card the rules refuse go to
+    Fire // Ice and Grizzly Bears."""
     pool = cards()
     counts = dict(DECK)
-    for name in list(counts):
+    left_out = []
+    for name in DECK:
         try:
-            check_card_exists(pool[name], rules)
-        except UnknownCard:
+            table.check_card(pool[name])
+        except UnknownCard as exc:
+            left_out.append(str(exc))
             spare = counts.pop(name)
             counts["Fire // Ice"] += spare - spare // 2
             counts["Grizzly Bears"] += spare // 2
     counts.update(LANDS)
-    used = [pool[name] for name in counts]
-    deck = [pool[name].halves[0].name for name, n in counts.items() for _ in range(n)]
-    return used, deck
-
-
-def refused(rules: RuleVersion) -> Sequence[str]:
-    """The demo cards the rule version refuses (for the log)."""
-    pool = cards()
-    out = []
-    for name in DECK:
-        try:
-            check_card_exists(pool[name], rules)
-        except UnknownCard as exc:
-            out.append(str(exc))
-    return out
+    deck = tuple(pool[name] for name, n in counts.items() for _ in range(n))
+    return Decks(tuple(pool[name] for name in counts), deck, tuple(left_out))

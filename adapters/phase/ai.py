@@ -1,0 +1,195 @@
+"""phase's AI playing games under the split-card rules: the
+:class:`~splitcards.play.contract.AIHost` of :mod:`splitcards.play` on phase.
+
+The AI (``Game.choose_action``) chooses every action and answers every prompt the rules leave
+open; the game loop of :mod:`splitcards.play` sends its casts, resolutions and unlocks through
+the rules. Only what phase itself shows is read here; the rules' side is the
+:class:`~splitcards.adapters.phase.host.PhaseHost`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from splitcards.adapters.phase import carddata
+from splitcards.adapters.phase.casting import AIPrompts
+from splitcards.adapters.phase.corrections import spell_left
+from splitcards.adapters.phase.deviations import BY_NAME, explain
+from splitcards.adapters.phase.host import PhaseHost
+from splitcards.adapters.phase.session import engine_for
+from splitcards.adapters.phase.translate import (
+    DOORS,
+    PASS,
+    PLAYERS,
+    action_dict,
+    actor,
+    phase_mana_value,
+    prompt_option,
+    seat_of,
+    unlocked_doors,
+    zone_of,
+)
+from splitcards.card import Card
+from splitcards.errors import UnknownObject
+from splitcards.model import CastOption, ObjectId, ObjectView, Player, Zone
+from splitcards.play.contract import ActionKind, Classified, Deviation, EngineAnswers
+from splitcards.versions import RuleVersion
+
+DIFFICULTY = "Easy"
+
+
+class PhaseAI:
+    """A phase game between two copies of its AI (``difficulty``: phase's AI level)."""
+
+    def __init__(self, rules: RuleVersion, difficulty: str = DIFFICULTY) -> None:
+        self.rules = rules
+        self.difficulty = difficulty
+        self._host = PhaseHost(rules, AIPrompts(self._ask))
+        self.session = self._host.session
+        self.caster = self._host.caster
+
+    @property
+    def host(self) -> PhaseHost:
+        return self._host
+
+    @property
+    def deviations(self) -> Mapping[str, Deviation]:
+        return BY_NAME
+
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
+        self.session.use_engine(engine_for([*deck, *opponent]))
+        self.session.start([carddata.front_name(c) for c in deck], [carddata.front_name(c) for c in opponent], seed)
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def over(self) -> bool:
+        return bool(self.session.game.waiting_for()["type"] == "GameOver")
+
+    def winner(self) -> Player | None:
+        waiting = self.session.game.waiting_for()
+        winner = (waiting.get("data") or {}).get("winner") if waiting["type"] == "GameOver" else None
+        return PLAYERS[int(winner)] if winner is not None else None
+
+    def turn(self) -> int:
+        return int(self.session.game.turn)
+
+    def actor(self) -> Player:
+        return PLAYERS[actor(self.session.game)]
+
+    def next_action(self) -> object:
+        game = self.session.game
+        action = self._ask(game, actor(game))
+        return PASS if action is None else action
+
+    def _ask(self, game: Any, seat: int) -> Any:
+        """The AI's action for the seat; it is one of phase's legal actions here."""
+        action = self._choose(game, seat)
+        if action is not None:
+            self.session.note_legal(action)
+        return action
+
+    def _choose(self, game: Any, seat: int) -> Any:
+        return game.choose_action(seat, difficulty=self.difficulty)
+
+    def classify(self, action: object) -> Classified:
+        data = action_dict(action)
+        payload = data.get("data") or {}
+        kind = data["type"]
+        if kind == "PassPriority":
+            return Classified(ActionKind.PASS)
+        if kind == "CastSpell" and self.session.game.waiting_for()["type"] == "Priority":
+            return Classified(ActionKind.CAST, str(payload["object_id"]))
+        if kind == "UnlockRoomDoor":
+            return Classified(ActionKind.UNLOCK, str(payload["object_id"]), DOORS[payload["door"]])
+        return Classified(ActionKind.OTHER)
+
+    def pass_action(self) -> object:
+        return PASS
+
+    def apply(self, action: object) -> None:
+        self.session.apply(actor(self.session.game), action)
+
+    def pass_resolves(self) -> bool:
+        return self.session.pass_resolves()
+
+    def not_offered(self, player: Player) -> Sequence[ObjectId]:
+        # phase casts only from a hand: an aftermath half in a graveyard is never offered
+        # (deviation aftermath-half-not-castable).
+        graveyard = self.session.game.player(seat_of(player))["graveyard"]
+        return [str(oid) for oid in graveyard if self._known(int(oid))]
+
+    def _known(self, oid: int) -> bool:
+        try:
+            self.session.card_of(oid)
+        except UnknownObject:
+            return False
+        return True
+
+    def mana_available(self, player: Player) -> int:
+        # At most: its mana pool and one mana for each untapped land it controls (in the demo
+        # decks only basic lands make mana). phase itself decides whether a cost is paid.
+        seat = seat_of(player)
+        game = self.session.game
+        lands = sum(
+            1
+            for obj in game.battlefield()
+            if obj["controller"] == seat and not obj.get("tapped") and "Land" in obj["card_types"]["core_types"]
+        )
+        return lands + len((game.player(seat).get("mana_pool") or {}).get("mana") or [])
+
+    # -- casting -----------------------------------------------------------------------------
+
+    def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
+        oid = int(obj)
+        if not self.session.card_of(oid).is_split:
+            # phase asks nothing before the cast: the host applies CastSpell when the rules cast it.
+            return CastOption.WHOLE
+        # phase asks for the half after CastSpell (and can't cancel there): the AI's answer at
+        # that prompt is its choice; when only one half can be cast phase picks it itself.
+        self.session.apply(actor(self.session.game), action)
+        if not self.caster.casting(oid):
+            return self.caster.adopt(oid) if self.session.on_stack(oid) else None
+        game = self.session.game
+        waiting = game.waiting_for()
+        choice = self._ask(game, actor(game))
+        return prompt_option(waiting, action_dict(choice)) if choice is not None else None
+
+    def offered(self, obj: ObjectId) -> frozenset[CastOption]:
+        oid = int(obj)
+        if oid == self.caster.adopting or not self.caster.casting(oid):
+            return frozenset()
+        waiting = self.session.game.waiting_for()
+        found = (prompt_option(waiting, action_dict(a)) for a in self.session.legal_actions())
+        return frozenset(option for option in found if option is not None)
+
+    def cancel_cast(self, obj: ObjectId) -> None:
+        oid = int(obj)
+        if self.caster.adopting is not None:
+            self.caster.release(undo=True)
+        elif self.caster.casting(oid) or self.session.game.waiting_for()["type"] != "Priority":
+            self.caster.abort(oid)
+
+    def last_corrections(self) -> Sequence[str]:
+        return self._host.last_corrections
+
+    def spell_left(self, obj: ObjectId, destination: Zone) -> Sequence[str]:
+        return spell_left(self.session, self._host, int(obj), destination)
+
+    # -- what phase itself shows -------------------------------------------------------------
+
+    def engine_answers(self, obj: ObjectId) -> EngineAnswers:
+        data = self.session.object(int(obj))
+        name = str(data.get("name") or "")
+        return EngineAnswers(
+            zone=zone_of(data),
+            names=(name,) if name else (),
+            mana_value=phase_mana_value(data.get("mana_cost")),
+            fused=bool(data.get("fused_split_spell")),
+            unlocked=unlocked_doors(data),
+        )
+
+    def explain(
+        self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
+    ) -> str | None:
+        return explain(kind, card, zone, plugin, engine, view, self.rules)

@@ -1,0 +1,329 @@
+"""One phase game and what the adapter knows about its objects.
+
+:class:`Session` owns the phase ``Game``: every action goes through :meth:`Session.apply`, which
+tracks the active player and the passes in a row, and forgets what was read from phase (phase
+decodes each read from JSON, and a rules query may read every object of the game, so reads are
+kept until the next action). It also keeps the adapter's own records: the plugin's card for
+each phase object, the spare cards in the libraries, the scaffold, and the spell facts phase
+gets wrong (see :mod:`splitcards.adapters.phase.deviations`).
+
+:func:`engine_for` builds phase's engine for a card pool, once per pool in a process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from splitcards.adapters.phase import carddata
+from splitcards.adapters.phase.engine import load_phase
+from splitcards.adapters.phase.translate import KEEP, PASS, ZONE_NAMES, PhaseAction, action_dict, actor, face_name
+from splitcards.card import Card
+from splitcards.errors import NotSupported, UnknownObject
+from splitcards.loaders import BASIC_LANDS, basic_land
+from splitcards.model import SpellFacts, Zone
+
+# More prompts than any cast or resolution asks: a loop that reaches it is stuck.
+PROMPT_LIMIT = 60
+
+
+@dataclass(slots=True)
+class Engine:
+    """A phase engine for one card pool, with the cards it knows by face name."""
+
+    engine: Any
+    cards: dict[str, Card]  # lower-case face name of every half -> card
+
+
+_ENGINES: dict[tuple[Card, ...], Engine] = {}
+
+
+def engine_for(cards: Sequence[Card]) -> Engine:
+    """phase's engine for a card pool (cached: the same pool is prepared for every scenario)."""
+    key = tuple(sorted(set(cards), key=lambda c: c.name))
+    found = _ENGINES.get(key)
+    if found is None:
+        phase = load_phase()
+        database = carddata.build_database(phase, key)
+        known = {name: card for name, (card, _) in carddata.half_by_name(key).items()}
+        for land in BASIC_LANDS:
+            known.setdefault(land.lower(), basic_land(land))
+        found = Engine(phase.Engine.from_json(json.dumps(database)), known)
+        _ENGINES[key] = found
+    return found
+
+
+class Session:
+    """A phase game (after :meth:`start`) and the adapter's records of its objects."""
+
+    def __init__(self) -> None:
+        self.engine: Engine | None = None
+        self._game: Any = None
+        self.active = 0
+        # The plugin's card for each phase object it has seen.
+        self.cards: dict[int, Card] = {}
+        # The adapter's record of each spell it cast or copied (phase's own is wrong for split cards).
+        self.facts: dict[int, SpellFacts] = {}
+        self.copies: set[int] = set()
+        # Objects phase may delete (tokens): the others never leave the game.
+        self.made: set[int] = set()
+        # Library cards that only stand by to be created: not part of the position.
+        self.spares: set[int] = set()
+        self.scaffold: set[int] = set()
+        self._stock: dict[tuple[int, str], list[int]] = {}
+        # Passes in a row on the same stack (117.4): a resolved triggered ability starts a new round.
+        self.passes = 0
+        self._passed_on: tuple[int, ...] = ()
+        self._before_cast: tuple[int, tuple[int, ...]] = (0, ())
+        self._read: dict[int, dict[str, Any]] = {}
+        self._libraries: dict[int, int] | None = None
+        self._legal: list[Any] | None = None
+        self._chosen: list[Any] = []
+
+    # -- the game ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        """The phase ``Game`` (after :meth:`start`)."""
+        if self._game is None:
+            raise NotSupported("the phase game has not been started")
+        return self._game
+
+    def use_engine(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def start(self, deck: Sequence[str], opponent: Sequence[str], seed: int, debug: bool = True) -> None:
+        """A new game with these deck lists (front names), both players keeping, at p1's first
+        main phase; with ``debug`` the debug actions are allowed (one reload, before any Room
+        can reach the battlefield: see deviation ``reload-drops-room-triggers``)."""
+        if self.engine is None:
+            raise NotSupported("the phase engine has no card data (call use_engine first)")
+        game = self.engine.engine.new_game(list(deck), list(opponent), seed=seed, first_player=0)
+        while game.waiting_for()["type"] == "MulliganDecision":
+            game.apply(actor(game), KEEP)
+        if debug:
+            for _ in range(PROMPT_LIMIT):
+                if game.phase == "PreCombatMain" and game.waiting_for()["type"] == "Priority":
+                    break
+                game.apply(actor(game), PASS)
+            state = game.state()
+            state["state"]["debug_mode"] = True
+            state["state"]["debug_permitted"] = [0, 1]
+            game = self.engine.engine.load_game(state)
+        self._use(game)
+        self.active = 0
+        self.index_libraries()
+
+    def index_libraries(self) -> None:
+        """Learn the card of every library card, and keep them by name as stock for :meth:`take`."""
+        game = self.game
+        self._stock = {}
+        for seat in (0, 1):
+            for oid in game.player(seat)["library"]:
+                face = face_name(game.object(oid))
+                self._stock.setdefault((seat, face), []).append(oid)
+                card = self.card_named(face)
+                if card is not None:
+                    self.cards.setdefault(oid, card)
+
+    def library_cards(self) -> set[int]:
+        return {oid for ids in self._stock.values() for oid in ids}
+
+    def card_named(self, face: str) -> Card | None:
+        return self.engine.cards.get(face) if self.engine is not None else None
+
+    def take(self, seat: int, name: str) -> int:
+        """A card of this name from the seat's library, no longer a spare."""
+        ids = self._stock.get((seat, name.lower()), [])
+        game = self.game
+        while ids:
+            oid = ids.pop(0)
+            if game.object(oid)["zone"] == "Library":
+                self.spares.discard(oid)
+                return oid
+        raise NotSupported(
+            f"phase can't create cards during a game (Debug CreateCard is refused), and the deck has no spare {name!r}"
+        )
+
+    def _use(self, game: Any) -> None:
+        self._game = game
+        self._forget_reads()
+
+    def _forget_reads(self) -> None:
+        self._read = {}
+        self._libraries = None
+        self._legal = None
+        self._chosen = []
+
+    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        """Apply an action in phase and return its events. Every action of a game goes through
+        here (never ``game.apply``): it tracks the active player and reads phase's state again."""
+        kind = action_dict(action)["type"]
+        stack = self.stack_ids() if kind == "PassPriority" else ()
+        try:
+            result = self.game.apply(seat, action)
+        finally:
+            self._forget_reads()
+        if kind == "PassPriority":
+            self.passes = self.passes + 1 if stack == self._passed_on else 1
+            self._passed_on = stack
+        elif kind == "CancelCast":
+            # phase undoes the whole cast, and the passes before it still count.
+            self.passes, self._passed_on = self._before_cast
+        else:
+            if kind == "CastSpell":
+                self._before_cast = (self.passes, self._passed_on)
+            self.passes = 0
+        events: list[dict[str, Any]] = list(result.events)
+        for event in events:
+            if event["type"] == "TurnStarted":
+                self.active = int(event["data"]["player_id"])
+        return events
+
+    def debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
+        return self.apply(self.game.priority_player(), {"type": "Debug", "data": {"type": kind, "data": data}})
+
+    def move(self, oid: int, zone: Zone) -> None:
+        """Move an object with phase's debug action; phase refuses some moves."""
+        if zone is Zone.STACK:
+            raise NotSupported("phase can put a card onto the stack only by casting it")
+        self.debug("MoveToZone", object_id=oid, to_zone=ZONE_NAMES[zone])
+        where = self.object(oid)["zone"]
+        if where != ZONE_NAMES[zone]:
+            raise NotSupported(
+                f"phase did not move {self.card_of(oid).name!r} to the {zone} (it stays in the {str(where).lower()});"
+                " phase moves only permanent cards onto the battlefield"
+            )
+
+    def pass_resolves(self) -> bool:
+        """Whether passing priority now makes phase resolve the spell on top of its stack: the
+        other player passed on this same stack (117.4, 608.1)."""
+        stack = self.game.stack()
+        return (
+            bool(stack)
+            and stack[-1]["kind"]["type"] == "Spell"
+            and self.passes >= 1
+            and self.stack_ids() == self._passed_on
+        )
+
+    # -- reading phase -----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Any]:
+        """phase's legal actions now (``Game.actions()``, read once per position)."""
+        if self._legal is None:
+            self._legal = list(self.game.actions())
+        return self._legal
+
+    def note_legal(self, action: Any) -> None:
+        """phase chose this action itself, here (its AI answers with one of its legal actions):
+        finding it needs no listing of every legal action, which costs more than most actions."""
+        self._chosen.append(action)
+
+    def listed(self, wanted: PhaseAction) -> Any | None:
+        """The legal action equal to ``wanted``, or ``None`` if phase does not list it."""
+        found = next((a for a in self._chosen if action_dict(a) == wanted), None)
+        if found is None:
+            found = next((a for a in self.legal_actions() if action_dict(a) == wanted), None)
+        return found
+
+    def object(self, oid: int) -> dict[str, Any]:
+        obj = self._read.get(oid)
+        if obj is None:
+            try:
+                obj = self._read[oid] = self.game.object(oid)
+            except ValueError:
+                raise UnknownObject(str(oid)) from None
+        return obj
+
+    def exists(self, oid: int) -> bool:
+        try:
+            self.object(oid)
+        except UnknownObject:
+            return False
+        return True
+
+    def stack_ids(self) -> tuple[int, ...]:
+        return tuple(int(entry["id"]) for entry in self.game.stack())
+
+    def on_stack(self, oid: int) -> bool:
+        return any(entry["id"] == oid for entry in self.game.stack())
+
+    def stack_entry(self, oid: int) -> dict[str, Any]:
+        """phase's stack entry for a spell (empty when it is not on the stack)."""
+        entry = next((e for e in self.game.stack() if e["id"] == oid), None)
+        spell: dict[str, Any] = (entry or {}).get("kind", {}).get("data") or {}
+        return spell
+
+    def libraries(self) -> dict[int, int]:
+        """Every library card and the seat whose library it is in (read once per position)."""
+        if self._libraries is None:
+            game = self.game
+            self._libraries = {int(oid): seat for seat in (0, 1) for oid in game.player(seat)["library"]}
+        return self._libraries
+
+    def library_seat(self, oid: int) -> int | None:
+        """The seat whose library holds the card, if the libraries were read at this position."""
+        return self._libraries.get(oid) if self._libraries is not None else None
+
+    def card_of(self, oid: int) -> Card:
+        """The plugin's card for a phase object."""
+        card = self.cards.get(oid)
+        if card is None:
+            obj = self.object(oid)
+            card = self.card_named(face_name(obj)) or self.card_named(str(obj.get("name", "")).lower())
+            if card is None:
+                raise UnknownObject(str(oid))
+            self.cards[oid] = card
+            if obj.get("is_token"):
+                self.made.add(oid)
+        return card
+
+    # -- reloading ---------------------------------------------------------------------------
+
+    def reload(self, edit: Callable[[dict[str, Any]], None]) -> None:
+        """Edit phase's state and reload it, unless the reload would damage a Room.
+
+        phase 0.103.0 rebuilds a Room permanent's triggers from its front face on load_game
+        and loses the other door's (deviation ``reload-drops-room-triggers``). The old game is
+        kept and the step answers not_supported rather than go on with a damaged Room.
+        """
+        if self.engine is None:
+            raise NotSupported("no phase engine")
+        game = self.game
+        rooms = {
+            o["id"]: len(o.get("trigger_definitions") or [])
+            for o in game.battlefield()
+            if o.get("room_unlocks") is not None
+        }
+        state = game.state()
+        edit(state["state"])
+        new = self.engine.engine.load_game(state)
+        damaged = [oid for oid, n in rooms.items() if len(new.object(oid).get("trigger_definitions") or []) != n]
+        if any(not _reenters_unchanged(new.object(oid)) for oid in damaged):
+            raise NotSupported(
+                "this needs a phase state reload, and phase 0.103.0 drops the door triggers of a Room permanent"
+                " that has an unlocked door, counters, attachments or is tapped (deviation reload-drops-room-triggers)"
+            )
+        self._use(new)
+        for oid in damaged:
+            # A locked, untouched Room that leaves and re-enters uncast is the same for the rules
+            # (both doors locked, 709.5d), and phase rebuilds both doors' triggers as it enters.
+            self.debug("MoveToZone", object_id=oid, to_zone="Exile")
+            self.debug("MoveToZone", object_id=oid, to_zone="Battlefield")
+            if len(self.game.object(oid).get("trigger_definitions") or []) != rooms[oid]:
+                self._use(game)
+                raise NotSupported("phase could not restore a Room's door triggers after a state reload")
+
+
+def _reenters_unchanged(obj: Mapping[str, Any]) -> bool:
+    doors = obj.get("room_unlocks") or {}
+    return not (
+        doors.get("left_unlocked")
+        or doors.get("right_unlocked")
+        or obj.get("tapped")
+        or obj.get("counters")
+        or obj.get("attachments")
+        or obj.get("attached_to") is not None
+    )

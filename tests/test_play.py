@@ -1,0 +1,194 @@
+"""AI games (splitcards.play): the loop asks the rules for everything, on any host that can play them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.card import Card
+from splitcards.cli import main
+from splitcards.contract import AdapterInfo
+from splitcards.hooks import hookimpl
+from splitcards.manager import make_plugin_manager
+from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Zone
+from splitcards.play import ActionKind, AIGame, Classified, Deviation, EngineAnswers, decks
+from splitcards.play.demo import run
+from splitcards.versions import RuleVersion, VersionRegistry
+
+PASS = "pass"
+
+
+class PassingAI:
+    """An engine on the reference host whose AI always passes priority: whatever the loop casts,
+    it casts because the rules allow it."""
+
+    def __init__(self, rules: RuleVersion, mana: int = 20) -> None:
+        self._host = ReferenceHost(rules)
+        self.mana = mana
+
+    @property
+    def host(self) -> ReferenceHost:
+        return self._host
+
+    @property
+    def deviations(self) -> Mapping[str, Deviation]:
+        return {}
+
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
+        """The tests set up their positions through the Table."""
+
+    def over(self) -> bool:
+        return False
+
+    def winner(self) -> Player | None:
+        return None
+
+    def turn(self) -> int:
+        return 1
+
+    def actor(self) -> Player:
+        return self._host.timing().priority
+
+    def next_action(self) -> object:
+        return PASS
+
+    def classify(self, action: object) -> Classified:
+        return Classified(ActionKind.PASS)
+
+    def pass_action(self) -> object:
+        return PASS
+
+    def apply(self, action: object) -> None:
+        """Passing changes nothing here."""
+
+    def pass_resolves(self) -> bool:
+        return False
+
+    def not_offered(self, player: Player) -> Sequence[ObjectId]:
+        views = ((obj, self._host.view(obj)) for obj in self._host.objects())
+        return [obj for obj, view in views if view.zone is Zone.GRAVEYARD and view.owner is player]
+
+    def mana_available(self, player: Player) -> int:
+        return self.mana
+
+    def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
+        return None
+
+    def offered(self, obj: ObjectId) -> frozenset[CastOption]:
+        return frozenset()
+
+    def cancel_cast(self, obj: ObjectId) -> None:
+        """Nothing was begun."""
+
+    def last_corrections(self) -> Sequence[str]:
+        return ()
+
+    def spell_left(self, obj: ObjectId, destination: Zone) -> Sequence[str]:
+        return ()
+
+    def engine_answers(self, obj: ObjectId) -> EngineAnswers:
+        view = self._host.view(obj)
+        return EngineAnswers(view.zone, (view.card.name,), 0, False, view.unlocked)
+
+    def explain(
+        self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
+    ) -> str | None:
+        return None
+
+
+def _game(rules: RuleVersion, mana: int = 20) -> AIGame:
+    return AIGame(PassingAI(rules, mana), rules, pm=make_plugin_manager(load_entry_points=False))
+
+
+def test_702_127a_instant_aftermath_half_cast_from_graveyard_at_instant_speed(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    game = _game(v["duskmourn-2024"])
+    table = game.table
+    mind = table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
+    memory = table.create(decks.cards()["Commit // Memory"], Zone.GRAVEYARD, Player.P1)
+    # The opponent's end step: only an instant can be cast, and Mind is an instant half.
+    table.set_turn(active=Player.P2, phase=Phase.END, priority=Player.P1)
+    game.step()
+    spell = table.view(mind).spell
+    assert spell == SpellFacts(CastOption.RIGHT, cast_from=Zone.GRAVEYARD, caster=Player.P1)
+    assert table.view(memory).zone is Zone.GRAVEYARD
+    assert game.result.casts == 1
+
+
+def test_601_2f_not_tried_when_its_total_cost_is_beyond_the_mana_at_hand(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    game = _game(v["duskmourn-2024"], mana=5)
+    mind = game.table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
+    game.step()
+    assert game.table.view(mind).zone is Zone.GRAVEYARD
+    assert game.result.casts == 0
+
+
+def test_demo_on_a_host_without_ai_play_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--host", "reference"]) == 2
+    assert "can't play AI games" in capsys.readouterr().err
+    assert main(["demo", "--host", "nowhere"]) == 2
+    assert "unknown host 'nowhere'" in capsys.readouterr().err
+
+
+def test_demo_needs_the_engine_installed(registry: VersionRegistry) -> None:
+    info = AdapterInfo("absent", "", ReferenceHost, "pip install absent", ai_game=PassingAI)
+    lines: list[str] = []
+    assert run(info, registry.get("current"), out=lines.append) == 2
+    assert lines == ["splitcards demo needs the absent engine: pip install absent"]
+
+
+class CastCounter:
+    """A third-party plugin that counts the casts it is told about."""
+
+    def __init__(self) -> None:
+        self.spells: list[ObjectId] = []
+
+    @hookimpl
+    def on_cast(self, spell: ObjectId, facts: SpellFacts) -> None:
+        self.spells.append(spell)
+
+
+def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(registry: VersionRegistry) -> None:
+    pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+    from splitcards.adapters.phase.ai import PhaseAI
+    from splitcards.adapters.phase.translate import action_dict
+
+    rules = registry.get("current")
+    counter = CastCounter()
+    ai = PhaseAI(rules)
+    game = AIGame(ai, rules, seed=1, max_actions=500, pm=make_plugin_manager([counter]))
+    # phase's own record: each SpellCast event, less the casts the adapter took back because the
+    # rules refused them (phase had already pushed the spell: moved from its stack to the hand).
+    apply = ai.session.apply
+    cast: list[ObjectId] = []
+    undone: list[ObjectId] = []
+
+    def recording(seat: int, action: Any) -> list[dict[str, Any]]:
+        data = action_dict(action)
+        moved = (data.get("data") or {}).get("data") or {}
+        to_hand = data["type"] == "Debug" and moved.get("to_zone") == "Hand"
+        if to_hand and ai.session.game.object(moved["object_id"])["zone"] == "Stack":
+            undone.append(str(moved["object_id"]))
+        events = apply(seat, action)
+        cast.extend(str(e["data"]["object_id"]) for e in events if e["type"] == "SpellCast")
+        return events
+
+    ai.session.apply = recording  # type: ignore[method-assign]
+    result = game.play()
+    assert result.refusals >= 1
+    assert undone
+    assert len(counter.spells) == result.casts
+    assert sorted(counter.spells) == sorted(_less(cast, undone))
+
+
+def _less(items: list[ObjectId], removed: list[ObjectId]) -> list[ObjectId]:
+    out = list(items)
+    for item in removed:
+        out.remove(item)
+    return out
