@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from splitcards.adapters.phase.carddata import mana_cost_text
 from splitcards.card import Card, Side
+from splitcards.mana import ManaCost
 from splitcards.model import CastOption, Phase, Player, Zone
 
 PhaseAction = dict[str, Any]
@@ -155,7 +157,5 @@ def variant_index(waiting: Mapping[str, Any], option: CastOption) -> int | None:
 
 
 def phase_mana_value(cost: Any) -> int:
-    """The mana value of a phase mana cost dict (what phase itself shows; the rules' is the card's)."""
-    if not isinstance(cost, Mapping) or cost.get("type") != "Cost":
-        return 0
-    return int(cost.get("generic") or 0) + len(cost.get("shards") or [])
+    """The mana value of the mana cost phase shows on an object (the rules' is the card's)."""
+    return ManaCost.parse(mana_cost_text(cost)).mana_value
