@@ -1,0 +1,207 @@
+"""The pytest plugin for adapter authors (``splitcards.testing.plugin``), run in pytest sessions of
+their own (pytester): inert without ``--splitcards-host``, one test per scenario and rule version
+with it, and the host contract tests from the installed package."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.card import Side
+from splitcards.contract import AdapterInfo
+from splitcards.errors import NotSupported
+from splitcards.hooks import hookimpl
+from splitcards.manager import make_plugin_manager
+from splitcards.model import ObjectId
+from splitcards.versions import RuleVersion
+
+pytest_plugins = ("pytester",)
+
+ASSAULT = """\
+  Assault // Battery:
+    - {name: Assault // Battery, faceName: Assault, side: a, layout: split, manaCost: "{R}", types: [Sorcery],
+       colors: [R]}
+    - {name: Assault // Battery, faceName: Battery, side: b, layout: split, manaCost: "{3}{G}", types: [Sorcery],
+       colors: [G]}
+"""
+SCENARIOS = f"""\
+format: 1
+cards:
+{ASSAULT}\
+  Bottomless Pool // Locker Room:
+    - {{name: Bottomless Pool // Locker Room, faceName: Bottomless Pool, side: a, layout: split, manaCost: "{{U}}",
+       types: [Enchantment], subtypes: [Room], colors: [U]}}
+    - {{name: Bottomless Pool // Locker Room, faceName: Locker Room, side: b, layout: split, manaCost: "{{4}}{{U}}",
+       types: [Enchantment], subtypes: [Room], colors: [U]}}
+scenarios:
+  - id: mv
+    rules: [classic-2009, current, duskmourn-2024]
+    source: CR 708.2
+    setup:
+      - create: {{card: Assault // Battery, zone: hand, as: ab}}
+    checks:
+      - {{mana_values: ab, expect: [1, 4]}}
+  - id: unlock
+    rules: [current]
+    setup:
+      - create: {{card: Bottomless Pool // Locker Room, zone: battlefield, as: room}}
+      - unlock: {{object: room, door: left}}
+    checks:
+      - {{unlocked: room, expect: [left]}}
+  - id: copy
+    rules: [current]
+    setup:
+      - create: {{card: Assault // Battery, zone: graveyard, as: ab}}
+      - copy_card: {{object: ab, as: c}}
+    checks:
+      - {{zone: c, expect: graveyard}}
+"""
+
+
+class PartialHost(ReferenceHost):
+    """An engine without Rooms, and with a defect in copying cards."""
+
+    name = "partial"
+
+    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
+        raise NotSupported("this engine has no Rooms")
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        raise KeyError("copies")
+
+
+class PartialPlugin:
+    @hookimpl
+    def splitcards_register_adapters(self) -> Sequence[AdapterInfo]:
+        def new_game(rules: RuleVersion) -> PartialHost:
+            return PartialHost(rules)
+
+        return [
+            AdapterInfo("partial", "an engine without Rooms", new_game),
+            AdapterInfo("absent", "an engine not installed", new_game, available="pip install absent"),
+        ]
+
+
+@pytest.fixture
+def partial(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hosts ``partial`` and ``absent`` registered beside the installed ones."""
+    pm = make_plugin_manager([PartialPlugin()])
+    monkeypatch.setattr("splitcards.manager.default_manager", lambda: pm)
+
+
+@pytest.fixture
+def scenarios(pytester: pytest.Pytester) -> Path:
+    path = pytester.path / "suite" / "s.yaml"
+    path.parent.mkdir()
+    path.write_text(SCENARIOS, encoding="utf-8")
+    return path
+
+
+def test_inert_without_a_host(pytester: pytest.Pytester, scenarios: Path) -> None:
+    pytester.makepyfile(test_plain="def test_plain():\n    pass\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+
+
+def test_one_test_per_scenario_and_rule_version(pytester: pytest.Pytester, scenarios: Path) -> None:
+    # Other YAML files beside the scenarios (card data, a broken draft) are not scenario files.
+    (scenarios.parent / "cards.yaml").write_text(ASSAULT.replace("  ", "", 1), encoding="utf-8")
+    (scenarios.parent / "broken.yaml").write_text("format: [1\n", encoding="utf-8")
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--splitcards-host", "reference", "--collect-only", "-q", "suite"
+    )
+    assert result.outlines[:5] == [
+        "suite/s.yaml::mv[classic-2009]",
+        "suite/s.yaml::mv[duskmourn-2024]",
+        "suite/s.yaml::unlock[duskmourn-2024]",
+        "suite/s.yaml::copy[duskmourn-2024]",
+        "",
+    ]
+    assert result.outlines[5].startswith("4 tests collected")
+
+
+def test_failure_shows_expected_got_and_rules(pytester: pytest.Pytester, scenarios: Path) -> None:
+    xml = pytester.path / "report.xml"
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--splitcards-host", "reference", f"--junitxml={xml}", "suite"
+    )
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*_ mv ?duskmourn-2024? _*",
+            "fail: checks[0] mana_values: expected [1, 4], got [5]",
+            "rules: 709.4*, 202.3d (duskmourn-2024)",
+            "source: CR 708.2",
+            "FAILED suite/s.yaml::mv?duskmourn-2024?*",
+        ]
+    )
+    cases = [case.get("name") for case in ET.parse(xml).getroot().iter("testcase")]
+    assert cases == ["mv[classic-2009]", "mv[duskmourn-2024]", "unlock[duskmourn-2024]", "copy[duskmourn-2024]"]
+
+
+def test_keyword_and_rule_version_select(pytester: pytest.Pytester, scenarios: Path) -> None:
+    result = pytester.runpytest(
+        "-p",
+        "no:cacheprovider",
+        "--splitcards-host",
+        "reference",
+        "--splitcards-rules",
+        "classic-2009",
+        "-k",
+        "mv",
+        "suite",
+    )
+    result.assert_outcomes(passed=1)
+
+
+@pytest.mark.usefixtures("partial")
+def test_not_supported_is_a_skip_and_an_exception_a_failure(pytester: pytest.Pytester, scenarios: Path) -> None:
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--splitcards-host", "partial", "-rs", "-k", "unlock or copy", "suite"
+    )
+    result.assert_outcomes(skipped=1, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "error: unexpected KeyError: 'copies'",
+            "an exception nobody expected: *",
+            "SKIPPED * not supported by host partial: this engine has no Rooms",
+        ]
+    )
+
+
+@pytest.mark.usefixtures("partial")
+def test_unknown_or_unavailable_host_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    for name, problem in [("nosuch", "unknown host 'nosuch'"), ("absent", "absent: pip install absent")]:
+        result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", name)
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        result.stderr.fnmatch_lines([f"ERROR: --splitcards-host: {problem} (allowed: *partial*)"])
+        assert "absent," not in result.stderr.str()
+
+
+def test_a_malformed_scenario_file_is_named_not_a_traceback(pytester: pytest.Pytester) -> None:
+    path = pytester.path / "bad.yaml"
+    path.write_text("format: 1\nscenarios: [{id: a, rules: [current], setup: [{fly: {}}]}]\n", encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "reference", str(path))
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    assert "bad.yaml: a: setup[0]: fly: unknown step (allowed: " in result.stdout.str()
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_bundled_suite_without_a_path(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "reference", "--collect-only", "-q")
+    assert any("rooms.yaml::" in line and line.endswith("[duskmourn-2024]") for line in result.outlines)
+
+
+@pytest.mark.usefixtures("partial")
+def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--splitcards-host", "partial", "--pyargs", "splitcards.testing"
+    )
+    result.assert_outcomes(passed=10, skipped=1)
+    without_host = pytester.runpytest("-p", "no:cacheprovider", "--pyargs", "splitcards.testing")
+    without_host.assert_outcomes(errors=11)
+    without_host.stdout.fnmatch_lines(["*the host contract tests need --splitcards-host NAME*"])
