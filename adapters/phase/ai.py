@@ -116,7 +116,7 @@ class PhaseAI:
     def not_offered(self, player: Player) -> Sequence[ObjectId]:
         # phase casts only from a hand: an aftermath half in a graveyard is never offered
         # (deviation aftermath-half-not-castable).
-        graveyard = self.session.game.player(seat_of(player))["graveyard"]
+        graveyard = self.session.player(seat_of(player))["graveyard"]
         return [str(oid) for oid in graveyard if self._known(int(oid))]
 
     def _known(self, oid: int) -> bool:
@@ -136,7 +136,7 @@ class PhaseAI:
             for obj in game.battlefield()
             if obj["controller"] == seat and not obj.get("tapped") and "Land" in obj["card_types"]["core_types"]
         )
-        return lands + len((game.player(seat).get("mana_pool") or {}).get("mana") or [])
+        return lands + len((self.session.player(seat).get("mana_pool") or {}).get("mana") or [])
 
     # -- casting -----------------------------------------------------------------------------
 

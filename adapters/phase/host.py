@@ -105,12 +105,13 @@ class PhaseHost:
     def view(self, obj: ObjectId) -> ObjectView:
         oid = self._id(obj)
         session = self.session
-        seat = session.library_seat(oid)
-        if seat is not None:
-            # Read with every library by objects(): phase's library lists say whose it is (400.3),
-            # and the rules what else a card in a library is (400.7).
+        place = session.place(oid) if oid not in session.made else None
+        if place is not None:
+            # phase's player lists say where the card is and whose it is (400.3); the rules say
+            # what else a card there is (400.7).
+            seat, zone = place
             card = session.card_of(oid)
-            return ObjectView(card, Zone.LIBRARY, PLAYERS[seat], copy=oid in session.copies).moved(Zone.LIBRARY)
+            return ObjectView(card, zone, PLAYERS[seat], copy=oid in session.copies).moved(zone)
         data = session.object(oid)
         card = session.card_of(oid)
         zone = zone_of(data)
@@ -146,7 +147,6 @@ class PhaseHost:
 
     def objects(self) -> Sequence[ObjectId]:
         session = self.session
-        session.libraries()
         hidden = session.spares | session.scaffold
         return [
             str(oid)

@@ -78,7 +78,8 @@ class Session:
         self._passed_on: tuple[int, ...] = ()
         self._before_cast: tuple[int, tuple[int, ...]] = (0, ())
         self._read: dict[int, dict[str, Any]] = {}
-        self._libraries: dict[int, int] | None = None
+        self._players: dict[int, dict[str, Any]] = {}
+        self._places: dict[int, tuple[int, Zone]] | None = None
         self._legal: list[Any] | None = None
         self._chosen: list[Any] = []
 
@@ -153,7 +154,8 @@ class Session:
 
     def _forget_reads(self) -> None:
         self._read = {}
-        self._libraries = None
+        self._players = {}
+        self._places = None
         self._legal = None
         self._chosen = []
 
@@ -256,16 +258,24 @@ class Session:
         spell: dict[str, Any] = (entry or {}).get("kind", {}).get("data") or {}
         return spell
 
-    def libraries(self) -> dict[int, int]:
-        """Every library card and the seat whose library it is in (read once per position)."""
-        if self._libraries is None:
-            game = self.game
-            self._libraries = {int(oid): seat for seat in (0, 1) for oid in game.player(seat)["library"]}
-        return self._libraries
+    def player(self, seat: int) -> dict[str, Any]:
+        """phase's player (life, mana pool, the cards of its library, hand and graveyard)."""
+        found = self._players.get(seat)
+        if found is None:
+            found = self._players[seat] = self.game.player(seat)
+        return found
 
-    def library_seat(self, oid: int) -> int | None:
-        """The seat whose library holds the card, if the libraries were read at this position."""
-        return self._libraries.get(oid) if self._libraries is not None else None
+    def place(self, oid: int) -> tuple[int, Zone] | None:
+        """The seat and zone of a card in a library, hand or graveyard, ``None`` elsewhere: read
+        from the two players, which costs phase far less than reading every object."""
+        if self._places is None:
+            self._places = {
+                int(card): (seat, zone)
+                for seat in (0, 1)
+                for zone, key in ((Zone.LIBRARY, "library"), (Zone.HAND, "hand"), (Zone.GRAVEYARD, "graveyard"))
+                for card in self.player(seat)[key]
+            }
+        return self._places.get(oid)
 
     def card_of(self, oid: int) -> Card:
         """The plugin's card for a phase object."""

@@ -188,8 +188,8 @@ class AIGame:
 
     def _cast_not_offered(self, player: Player) -> bool:
         """Before a player passes priority, cast one of their cards the engine never offers
-        (deviation aftermath-half-not-castable on phase) if the rules allow it now. A card is
-        tried once per turn and timing."""
+        (an aftermath half in a graveyard on phase) if the rules allow it now. A card is tried
+        once per turn and timing, unless it was cast."""
         cards = self.ai.not_offered(player)
         if not cards:
             return False
