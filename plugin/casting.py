@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from splitcards import characteristics as ch
-from splitcards.card import PERMANENT_TYPES, Card, Half, Target
+from splitcards.card import Card, Half, Target
 from splitcards.contract import CastDecision, CastRequest, Resolution
 from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
-from splitcards.mana import ManaCost
+from splitcards.mana import COLORS, ManaCost, ManaSymbol
 from splitcards.model import (
     Answer,
     CastOption,
@@ -30,16 +30,14 @@ from splitcards.versions import RuleVersion
 
 
 def check_card_exists(card: Card, rules: RuleVersion) -> None:
-    """Refuse a card whose kind does not exist under the rule version (aftermath, Rooms)."""
+    """Refuse a Room under a rule version without Rooms: its characteristics are those of 709.5.
+
+    A card with a keyword the version lacks (aftermath before 2017, fuse before 2013) exists with
+    that version's characteristics; only the keyword's own actions are refused, naming the version.
+    """
     if card.is_room and not rules.rooms:
         raise UnknownCard(
             f"{card.name!r} is a Room, and rule version {rules.name!r} has no Rooms (features.rooms is false)",
-            (),
-            rules.name,
-        )
-    if any(h.aftermath for h in card.halves) and not rules.aftermath:
-        raise UnknownCard(
-            f"{card.name!r} has aftermath, which rule version {rules.name!r} lacks (features.aftermath is false)",
             (),
             rules.name,
         )
@@ -69,6 +67,7 @@ def check_cast(request: CastRequest, rules: RuleVersion, timing: Timing, board: 
     if not request.during_resolution:
         _check_timing(request, rules, timing)
     _check_splice(request, rules, board)
+    _check_cost(request, rules)
 
 
 def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
@@ -76,13 +75,17 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
     the rules that allow it; :func:`check_cast` has found it legal."""
     view, option, card = request.view, request.option, request.view.card
     halves = cast_halves(card, option)
+    x = request.x or 0
     spliced = tuple(Spliced(obj, spliced_view.card.halves[0]) for obj, spliced_view in request.splice)
-    spell = SpellFacts(option=option, cast=True, cast_from=view.zone, caster=request.caster, spliced=spliced)
-    cost = None if request.without_paying else _sum_costs([h.mana_cost for h in halves])
+    spell = SpellFacts(option=option, cast=True, cast_from=view.zone, caster=request.caster, spliced=spliced, x=x)
+    # One total for the whole spell, fused or not (702.102c): its mana cost with X announced...
+    cost = None if request.without_paying else _sum_costs([_with_x(h.mana_cost, x) for h in halves])
     splice_cost = _sum_costs([s.half.splice.cost if s.half.splice else None for s in spliced])
     if splice_cost is not None:
-        # Splice costs are additional costs: paid even without paying the mana cost (702.47a, 601.2f).
+        # ...plus splice costs, additional costs paid even without paying the mana cost (702.47a, 601.2f)...
         cost = splice_cost if cost is None else cost + splice_cost
+    # ...plus increases, minus reductions (601.2f).
+    cost = changed_cost(cost, request.cost_increase, request.cost_reduction)
     keys = ["cast_half"] if card.is_split else []
     if option is CastOption.FUSED:
         keys += ["fuse", "fuse_cost"]
@@ -94,7 +97,43 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
         keys.append("timing")
     if spliced:
         keys += ["splice", "splice_order"]
+    if request.x is not None:
+        keys.append("x_value")
+    if request.cost_increase is not None or request.cost_reduction is not None:
+        keys.append("cost_change")
     return CastDecision(spell=spell, total_cost=cost, rules=rules.cite(*keys))
+
+
+def changed_cost(cost: ManaCost | None, increase: ManaCost | None, reduction: ManaCost | None) -> ManaCost | None:
+    """A total cost after cost increases and then reductions (601.2f); ``None`` when nothing is paid.
+
+    A generic reduction takes generic mana only (118.7a); a colored or colorless one takes that
+    symbol, or generic mana when the cost has none of it (118.7b-d). The mana component never
+    goes below {0} (601.2f), which is what remains when a reduction takes everything.
+    """
+    if increase is None and reduction is None:
+        return cost
+    total = cost if increase is None else increase if cost is None else cost + increase
+    if total is None or reduction is None:
+        return total
+    generic = sum(s.value for s in total.symbols if s.is_generic)
+    rest = [s for s in total.symbols if not s.is_generic]
+    for symbol in reduction.symbols:
+        if not symbol.is_generic and symbol in rest:
+            rest.remove(symbol)
+        else:
+            generic -= symbol.value
+    kept = ([ManaSymbol(str(generic))] if generic > 0 else []) + rest
+    return ManaCost(tuple(kept)).normalized if kept else ManaCost((ManaSymbol("0"),))
+
+
+def _with_x(cost: ManaCost | None, x: int) -> ManaCost | None:
+    """The mana cost to pay with ``x`` announced for X (107.3a): each {X} is ``x`` generic mana."""
+    if cost is None or not any(s.text == "X" for s in cost.symbols):
+        return cost
+    count = sum(s.text == "X" for s in cost.symbols)
+    rest = [s for s in cost.symbols if s.text != "X"] + ([ManaSymbol(str(x * count))] if x else [])
+    return ManaCost(tuple(rest)).normalized if rest else ManaCost((ManaSymbol("0"),))
 
 
 def _aftermath_cast(view: ObjectView, option: CastOption, rules: RuleVersion) -> bool:
@@ -151,8 +190,13 @@ def _check_zone(request: CastRequest, rules: RuleVersion) -> None:
     if own_hand or request.permission is zone:
         return
     extra = rules.cite("aftermath") if _has_aftermath(view, rules) else ()
+    lacking = ""
+    if not rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option)):
+        # Without the keyword its half is an ordinary half: castable from a hand, not a graveyard.
+        lacking = f" (rule version {rules.name!r} has no aftermath: features.aftermath is false)"
     raise IllegalZone(
-        f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the {zone}",
+        f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the"
+        f" {zone}{lacking}",
         rules.cite("cast_zone") + extra,
         rules.name,
     )
@@ -179,6 +223,31 @@ def _check_timing(request: CastRequest, rules: RuleVersion, timing: Timing) -> N
         )
 
 
+def _check_cost(request: CastRequest, rules: RuleVersion) -> None:
+    """The total cost can be determined and paid (601.2f-h): X is announced only for a cost with
+    {X} (107.3a), and is 0 when the mana cost is not paid (107.3b); a half with no mana cost has
+    an unpayable cost unless an effect lets it be cast without paying it (202.1b, 118.6)."""
+    halves = cast_halves(request.view.card, request.option)
+    what = " // ".join(h.name for h in halves)
+    if request.x is not None:
+        if request.x < 0 or not any(h.mana_cost and any(s.text == "X" for s in h.mana_cost.symbols) for h in halves):
+            reason = "X can't be negative" if request.x < 0 else "its mana cost has no {X}"
+            raise IllegalCast(f"X = {request.x} announced for {what!r}: {reason}", rules.cite("x_value"), rules.name)
+        if request.without_paying and request.x:
+            raise IllegalCast(
+                f"{what!r} is cast without paying its mana cost: the only legal choice for X is 0",
+                rules.cite("x_value"),
+                rules.name,
+            )
+    if not request.without_paying and any(h.mana_cost is None for h in halves):
+        raise IllegalCast(
+            f"{what!r} has no mana cost: an unpayable cost, so it can be cast only by an effect that lets it be"
+            " cast without paying its mana cost (its splice cost is paid when it is spliced)",
+            rules.cite("unpayable_cost"),
+            rules.name,
+        )
+
+
 def _check_splice(request: CastRequest, rules: RuleVersion, board: Sequence[ObjectView]) -> None:
     if not request.splice:
         return
@@ -191,17 +260,22 @@ def _check_splice(request: CastRequest, rules: RuleVersion, board: Sequence[Obje
         seen.add(obj)
         if obj == request.object:
             raise IllegalSplice(f"{name!r} can't be spliced onto itself", rules.cite("splice"), rules.name)
-        refusal = splice_refusal(view, types, request.caster, board, rules)
+        refusal = splice_refusal(view, types, request.caster, board, rules, request.view)
         if refusal is not None:
             raise refusal
 
 
 def splice_refusal(
-    view: ObjectView, spell_types: set[str], caster: Player, board: Sequence[ObjectView], rules: RuleVersion
+    view: ObjectView,
+    spell_types: set[str],
+    caster: Player,
+    board: Sequence[ObjectView],
+    rules: RuleVersion,
+    exclude: ObjectView | None = None,
 ) -> IllegalSplice | None:
     """Why this card can't be spliced onto a spell with these types and subtypes, or ``None`` if
-    it can: it must have splice onto one of them, be in its caster's hand, and its targets must
-    exist (702.47a)."""
+    it can: it must have splice onto one of them and be in its caster's hand (702.47a), and each
+    target its text requires must be there to choose (702.47b; ``exclude``: the spell itself)."""
     name = view.card.name
     half = view.card.halves[0]
     if view.card.is_split or half.splice is None:
@@ -217,12 +291,11 @@ def splice_refusal(
         return IllegalSplice(
             f"{name!r} splices onto {quality} spells; this spell is not {quality}", rules.cite("splice"), rules.name
         )
-    missing = [t for t in half.targets if not t.optional and not _target_exists(t, board, rules, caster)]
+    missing = [t for t in half.targets if not target_exists(t, board, rules, caster, exclude)]
     if missing:
+        keys = ("splice_choices", "target_description") if missing[0].kind in ("card", "spell") else ("splice_choices",)
         return IllegalSplice(
-            f"{name!r} needs a target {_describe(missing[0])} and there is none",
-            rules.cite("splice_choices"),
-            rules.name,
+            f"{name!r} needs a target {missing[0].describe()} and there is none", rules.cite(*keys), rules.name
         )
     return None
 
@@ -234,27 +307,78 @@ def spell_types(request: CastRequest, rules: RuleVersion) -> set[str]:
     return set(ch.subtypes(stack_view, rules).value) | set(ch.card_types(stack_view, rules).value)
 
 
-_TARGET_PERMANENT_KINDS = {t.lower() for t in PERMANENT_TYPES} | {"permanent"}
+def target_exists(
+    target: Target,
+    board: Sequence[ObjectView],
+    rules: RuleVersion,
+    caster: Player,
+    exclude: ObjectView | None = None,
+) -> bool:
+    """Whether ``caster`` could choose this target now (601.2c, 115.1): enough objects on the board
+    match its whole description (109.2a: a "card" in the named zone; 109.2b: a "spell" on the
+    stack). ``exclude`` is the spell being cast, which is on the stack by then and can't target
+    itself (115.5). Players can always be chosen; words of the description the rules here don't
+    track (``Target.unjudged``) and abilities on the stack are taken as satisfiable."""
+    if target.optional or target.kind in ("any", "player", "opponent", "ability") or target.or_player:
+        return True
+    found = 0
+    skipped = exclude is None
+    for view in board:
+        if not skipped and view == exclude:
+            skipped = True
+            continue
+        if _matches(target, view, rules, caster):
+            found += 1
+            if found >= target.count:
+                return True
+    return False
 
 
-def _target_exists(target: Target, board: Sequence[ObjectView], rules: RuleVersion, caster: Player) -> bool:
-    # Players are always there to be targeted; other kinds need a matching object.
-    kind = target.kind
-    if kind in _TARGET_PERMANENT_KINDS:
-        return any(
-            v.zone is Zone.BATTLEFIELD
-            and (kind == "permanent" or kind.capitalize() in ch.card_types(v, rules).value)
-            and (target.controller is None or (v.controller is caster) == (target.controller == "you"))
-            for v in board
-        )
-    if kind == "spell":
-        return any(v.zone is Zone.STACK for v in board)
-    return True
+def _matches(target: Target, view: ObjectView, rules: RuleVersion, caster: Player) -> bool:
+    if target.kind == "permanent":
+        if view.zone is not Zone.BATTLEFIELD:
+            return False
+    elif target.kind == "spell":
+        if view.zone is not Zone.STACK or view.spell is None:
+            return False
+    elif target.zone is not None:
+        if view.zone.value != target.zone:
+            return False
+    elif view.zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return False
+    if target.kind == "card":
+        if target.owner is not None and (view.owner is caster) != (target.owner == "you"):
+            return False
+    elif target.controller is not None and (view.controller is caster) != (target.controller == "you"):
+        return False
+    types = {t.lower() for t in (*ch.card_types(view, rules).value, *ch.subtypes(view, rules).value)}
+    supertypes = {t.lower() for t in ch.supertypes(view, rules).value}
+    if target.types and not any(t.lower() in types for t in target.types):
+        return False
+    if any(t.lower() not in supertypes for t in target.supertypes):
+        return False
+    # Colors are comparisons: yes if any answer of a classic split card says yes (708.6a/b).
+    if target.colors and not any(ch.compare(view, rules, "color", "==", c).value for c in target.colors):
+        return False
+    for word in target.excluded:
+        if word in COLORS:
+            if not ch.compare(view, rules, "color", "!=", word).value:
+                return False
+        elif word.lower() in types | supertypes:
+            return False
+    return all(_quality(word, view, rules) for word in target.qualities)
 
 
-def _describe(target: Target) -> str:
-    whose = {"you": " you control", "opponent": " an opponent controls"}.get(target.controller or "", "")
-    return target.kind + whose
+def _quality(word: str, view: ObjectView, rules: RuleVersion) -> bool:
+    if word == "token":
+        return view.token
+    if word == "nontoken":
+        return not view.token
+    if word == "colorless":
+        return not ch.colors(view, rules).value
+    if word == "multicolored":
+        return ch.multicolored(view, rules).value
+    return any(len(ch.facet_colors(facet)) == 1 for facet in ch.facets(view, rules)[0])  # monocolored
 
 
 def _sum_costs(costs: Sequence[ManaCost | None]) -> ManaCost | None:

@@ -85,12 +85,20 @@ def mana_costs(view: ObjectView, rules: RuleVersion) -> Answer[tuple[ManaCost, .
 
 @lru_cache(maxsize=4096)
 def mana_values(view: ObjectView, rules: RuleVersion) -> Answer[tuple[int, ...]]:
-    """One mana value per answer; a fused split spell always has one, the total (702.102c, 708.2)."""
+    """One mana value per answer; a fused split spell always has one, the total (702.102c, 708.2).
+    X counts as the number announced for it while the object is a spell on the stack, and as 0
+    everywhere else (202.3e)."""
     groups = facets(view, rules)[0]
-    values = tuple(sum(h.mana_value for h in facet) for facet in groups)
+    x = view.spell.x if view.zone is Zone.STACK and view.spell is not None else 0
+    values = tuple(sum(h.mana_value + x * _x_count(h) for h in facet) for facet in groups)
+    extra = ("x_value",) if x and any(_x_count(h) for facet in groups for h in facet) else ()
     if view.zone is Zone.STACK and view.spell is not None and view.spell.option is CastOption.FUSED:
-        return Answer((sum(values),), _cited(view, rules, "fused_spell"), rules.name)
-    return Answer(values, _cited(view, rules, "mana_value"), rules.name)
+        return Answer((sum(values),), _cited(view, rules, "fused_spell", *extra), rules.name)
+    return Answer(values, _cited(view, rules, "mana_value", *extra), rules.name)
+
+
+def _x_count(half: Half) -> int:
+    return sum(s.text == "X" for s in half.mana_cost.symbols) if half.mana_cost is not None else 0
 
 
 @lru_cache(maxsize=4096)
@@ -106,7 +114,8 @@ def mana_symbols(view: ObjectView, rules: RuleVersion) -> Answer[tuple[str, ...]
     return Answer(tuple(symbols), _cited(view, rules, "mana_symbols"), rules.name)
 
 
-def _facet_colors(facet: Sequence[Half]) -> frozenset[str]:
+def facet_colors(facet: Sequence[Half]) -> frozenset[str]:
+    """The colors of one facet: those of each of its halves."""
     out: frozenset[str] = frozenset()
     for half in facet:
         out |= half.colors
@@ -118,7 +127,7 @@ def colors(view: ObjectView, rules: RuleVersion) -> Answer[frozenset[str]]:
     """The object's colors: those of every facet it shows."""
     out: frozenset[str] = frozenset()
     for facet in facets(view, rules)[0]:
-        out |= _facet_colors(facet)
+        out |= facet_colors(facet)
     return Answer(out, _cited(view, rules, "colors"), rules.name)
 
 
@@ -148,6 +157,13 @@ def card_types(view: ObjectView, rules: RuleVersion) -> Answer[tuple[str, ...]]:
 @lru_cache(maxsize=4096)
 def subtypes(view: ObjectView, rules: RuleVersion) -> Answer[tuple[str, ...]]:
     found = _unique(t for h in _type_halves(view, rules) for t in h.subtypes)
+    return Answer(found, _cited(view, rules, "types_and_abilities"), rules.name)
+
+
+@lru_cache(maxsize=4096)
+def supertypes(view: ObjectView, rules: RuleVersion) -> Answer[tuple[str, ...]]:
+    """Each supertype on any half it shows ("legendary"), in first-seen order."""
+    found = _unique(t for h in _type_halves(view, rules) for t in h.supertypes)
     return Answer(found, _cited(view, rules, "types_and_abilities"), rules.name)
 
 
@@ -201,7 +217,7 @@ def compare(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, 
     elif characteristic == "color":
         if op not in ("==", "!="):
             raise UnknownQuery(f"color compares with == or != only, got {op!r}")
-        hit = any(value in _facet_colors(facet) for facet in facets(view, rules)[0])
+        hit = any(value in facet_colors(facet) for facet in facets(view, rules)[0])
     else:
         raise UnknownQuery(f"unknown characteristic {characteristic!r} (allowed: {', '.join(CHARACTERISTICS)})")
     key = "negative_comparison" if op == "!=" else "comparison"
@@ -220,11 +236,11 @@ def value_without_comparison(view: ObjectView, rules: RuleVersion) -> Answer[int
     return Answer(sum(mana_values(view, rules).value), _cited(view, rules, "value_without_comparison"), rules.name)
 
 
-def _cited(view: ObjectView, rules: RuleVersion, key: str) -> tuple[str, ...]:
+def _cited(view: ObjectView, rules: RuleVersion, key: str, *extra: str) -> tuple[str, ...]:
     if not view.card.is_split:
-        return ()
+        return rules.cite(*extra)
     shown = facets(view, rules)[1]
-    return shown + tuple(n for n in rules.cite(key) if n not in shown)
+    return shown + tuple(n for n in rules.cite(key, *extra) if n not in shown)
 
 
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
@@ -258,6 +274,7 @@ COLORS = Query("colors", colors)
 MULTICOLORED = Query("multicolored", multicolored)
 CARD_TYPES = Query("card_types", card_types)
 SUBTYPES = Query("subtypes", subtypes)
+SUPERTYPES = Query("supertypes", supertypes)
 ABILITIES = Query("abilities_of", abilities_of)
 VALUE_WITHOUT_COMPARISON = Query("value_without_comparison", value_without_comparison)
 
@@ -272,6 +289,7 @@ QUERIES: dict[str, Query[Any]] = {
         MULTICOLORED,
         CARD_TYPES,
         SUBTYPES,
+        SUPERTYPES,
         ABILITIES,
         VALUE_WITHOUT_COMPARISON,
     )

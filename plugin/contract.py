@@ -36,6 +36,9 @@ class CastRequest:
     splice: tuple[tuple[ObjectId, ObjectView], ...] = ()
     during_resolution: bool = False
     without_paying: bool = False
+    x: int | None = None
+    cost_increase: ManaCost | None = None
+    cost_reduction: ManaCost | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,7 +105,8 @@ class SpellFacts:
 
     ``cast`` is false for a copy that was only created on the stack (707.10); ``cast_from`` is
     the zone the card was cast from (aftermath's exile clause, 702.127a); ``caster`` is the player
-    who cast it and controls the spell (``None``: the card's owner).
+    who cast it and controls the spell (``None``: the card's owner); ``x`` is the value announced
+    for X (107.3a), part of its mana value on the stack (202.3e).
     """
 
     option: CastOption
@@ -114,6 +115,7 @@ class SpellFacts:
     spliced: tuple[Spliced, ...] = ()
     copy: bool = False
     caster: Player | None = None
+    x: int = 0
 
 
 @dataclass(frozen=True, slots=True)

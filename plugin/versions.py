@@ -69,6 +69,10 @@ BASE_CITATIONS = frozenset(
         "splice_characteristics",
         "splice_lost",
         "splice_copy",
+        "target_description",
+        "unpayable_cost",
+        "x_value",
+        "cost_change",
     }
 )
 FEATURE_CITATIONS = {

@@ -5,7 +5,7 @@ from collections.abc import Callable
 import pytest
 
 from splitcards.card import Card
-from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
+from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone
 from splitcards.model import CastOption, Phase, Player, Zone
 from splitcards.table import Table
 
@@ -112,9 +112,16 @@ def test_702_127a_first_half_cast_from_graveyard_is_not_exiled(
     assert t.resolve().destination is Zone.GRAVEYARD
 
 
-def test_aftermath_card_refused_before_2017(table: Callable[[str], Table], cards: dict[str, Card]) -> None:
-    with pytest.raises(UnknownCard, match="classic-2013"):
-        table("classic-2013").create(cards["Destined // Lead"], Zone.HAND)
+def test_aftermath_card_exists_before_2017_without_its_keyword(
+    table: Callable[[str], Table], cards: dict[str, Card]
+) -> None:
+    t = table("classic-2013")
+    in_hand = t.create(cards["Destined // Lead"], Zone.HAND)
+    in_graveyard = t.create(cards["Destined // Lead"], Zone.GRAVEYARD)
+    assert t.characteristic(in_hand, "mana_values").value == (2, 4)
+    assert t.castable(in_hand).value == (L, R)
+    with pytest.raises(IllegalZone, match="'classic-2013' has no aftermath"):
+        t.cast(in_graveyard, R)
 
 
 def test_307_1_sorcery_half_needs_main_phase_and_empty_stack(
@@ -172,7 +179,7 @@ def test_702_47b_splice_needs_its_targets(table: Callable[[str], Table], cards: 
     rtm = t.create(cards["Reach Through Mists"], Zone.HAND)
     whisper = t.create(cards["Horobi's Whisper"], Zone.HAND)
     before = _snapshot(t)
-    with pytest.raises(IllegalSplice, match="target creature"):
+    with pytest.raises(IllegalSplice, match="target nonblack creature"):
         t.cast(rtm, splice=[whisper])
     assert _snapshot(t) == before
     t.create(cards["Grizzly Bears"], Zone.BATTLEFIELD, Player.P2)
