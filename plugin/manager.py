@@ -101,7 +101,7 @@ def _load_entry_points(pm: pluggy.PluginManager, sources: dict[str, PluginSource
             raise PluginFailure(ep.name, "<load>", exc) from exc
         _register(pm, plugin, ep.name)
         version = ep.dist.version if ep.dist is not None else None
-        origin = "shipped with splitcards" if own else "entry point"
+        origin = "shipped" if own else "entry point"
         sources[ep.name] = PluginSource(ep.name, origin, dist, version)
 
 

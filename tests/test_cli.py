@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from importlib import resources
 from pathlib import Path
 
@@ -75,3 +76,89 @@ def test_bundled_suite_is_the_default(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["conformance", "--rules", "classic-2009"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert " 0 fail, 0 not_supported, 0 error" in last
+
+
+def test_version_and_module_entry(capsys: pytest.CaptureFixture[str]) -> None:
+    import subprocess
+    import sys
+
+    import splitcards
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"splitcards {splitcards.__version__}"
+    ran = subprocess.run([sys.executable, "-m", "splitcards", "--help"], capture_output=True, text=True, check=False)
+    assert ran.returncode == 0 and "conformance" in ran.stdout and ran.stdout.startswith("usage: splitcards")
+
+
+def test_listings_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["versions", "--format", "json"]) == 0
+    versions = json.loads(capsys.readouterr().out)
+    assert {v["name"]: v["source"] for v in versions}["duskmourn-2024"] == "shipped"
+    assert main(["hosts", "--format", "json"]) == 0
+    assert any(h["name"] == "reference" and h["available"] for h in json.loads(capsys.readouterr().out))
+    assert main(["plugins", "--format", "json"]) == 0
+    plugins = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
+    assert plugins["reference"]["hosts"] == ["reference"] and plugins["reference"]["origin"].startswith("shipped")
+    assert "check_cast" in plugins["splitcards.builtin"]["hooks"]
+
+
+def test_config_says_where_each_value_comes_from(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SPLITCARDS_RULES", "classic-2009")
+    assert main(["config"]) == 0
+    assert "rules: classic-2009  ($SPLITCARDS_RULES)" in capsys.readouterr().out
+
+
+def test_schema_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "scenario"]) == 0
+    assert json.loads(capsys.readouterr().out)["$schema"].startswith("https://json-schema.org/")
+
+
+def test_show_fire_ice_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "Fire // Ice", "--rules", "all"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Fire // Ice" and lines[1].split() == [
+        "invasion-2000",
+        "classic-2009",
+        "classic-2013",
+        "amonkhet-2017",
+        "duskmourn-2024",
+    ]
+    # Two answers until Amonkhet's rules change (708.2), one combined since (708.4, 709.4).
+    values = next(line for line in lines if line.startswith("off the stack: mana values"))
+    assert values.split("values", 1)[1].split() == ["2", "|", "2", "2", "|", "2", "2", "|", "2", "4", "4"]
+    assert main(["show", "Fire // Ice", "--rules", "classic-2009", "--format", "json"]) == 0
+    answers = json.loads(capsys.readouterr().out)["versions"]["classic-2009"]
+    assert answers["off the stack: mana values"] == "2 | 2"
+    assert answers["name choices"] == "Fire + Ice"
+    assert main(["show", "Nope // Never"]) == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "--seed", "-1"],
+        ["demo", "--seed", str(2**80)],
+        ["demo", "--max-actions", "-5"],
+        ["soak", "--games", "0"],
+        ["demo", "--seed", "one"],
+    ],
+)
+def test_bad_numbers_are_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument" in err and "Traceback" not in err
+
+
+def test_demo_on_a_host_without_ai_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["demo", "--host", "reference"]) == 2
+    assert "can't play AI games" in capsys.readouterr().err
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\x00\xff\xfe\x01" * 10)
+    assert main(["demo", "--rules", str(binary)]) == 2
+    assert str(binary) in capsys.readouterr().err

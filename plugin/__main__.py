@@ -1,0 +1,9 @@
+"""``python -m splitcards``: the ``splitcards`` command."""
+
+from __future__ import annotations
+
+import sys
+
+from splitcards.cli import main
+
+sys.exit(main())

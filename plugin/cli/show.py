@@ -1,0 +1,126 @@
+"""``splitcards show``: one card's answers under several rule versions, side by side."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from splitcards.card import Card
+from splitcards.characteristics import COLORS, MANA_VALUES, MULTICOLORED, NAMES
+from splitcards.cli.common import UsageError, host
+from splitcards.conformance.scenario import load_file
+from splitcards.errors import SplitcardsError
+from splitcards.model import Answer, CastOption, ObjectView, SpellFacts, Zone
+from splitcards.table import Table
+from splitcards.versions import VersionRegistry
+
+HELP = "show a card's characteristics under each rule version"
+DESCRIPTION = """Show how the rules see one card under each rule version, side by side: its names,
+mana values and colors off the stack and as each spell it can be cast as, the names a player may
+choose for it, and the ways it can be cast from its owner's hand in their main phase. Cards come
+from --cards (an MTGJSON AtomicCards.json or set file, or a Scryfall bulk file) or, by default,
+from the cards of the bundled scenarios and demo decks."""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    show = sub.add_parser("show", help=HELP, description=DESCRIPTION)
+    show.add_argument("card", help='the card\'s name, e.g. "Fire // Ice"')
+    show.add_argument(
+        "--rules", action="append", help="rule version, repeatable, or 'all' (default: all, oldest first)"
+    )
+    show.add_argument("--cards", type=Path, help="card file to find the card in (MTGJSON or Scryfall JSON)")
+    show.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+
+def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    card = _find(args.card, args.cards)
+    wanted = args.rules or ["all"]
+    if "all" in wanted:
+        versions = sorted(registry.versions.values(), key=lambda v: v.edition)
+    else:
+        versions = [registry.get(name) for name in wanted]
+    factory = host(pm, "reference").factory
+    columns = {version.name: _answers(card, Table(factory(version), version, pm)) for version in versions}
+    if args.format == "json":
+        print(json.dumps({"card": card.name, "versions": columns}, indent=2))
+        return 0
+    rows = list(dict.fromkeys(row for answers in columns.values() for row in answers))
+    width = max(len(row) for row in rows) + 2
+    cell = max(14, *(len(value) for answers in columns.values() for value in answers.values())) + 2
+    print(card.name)
+    print(" " * width + "".join(name.ljust(cell) for name in columns))
+    for row in rows:
+        print(row.ljust(width) + "".join(columns[name].get(row, "").ljust(cell) for name in columns))
+    return 0
+
+
+def _answers(card: Card, table: Table) -> dict[str, str]:
+    try:
+        table.check_card(card)
+    except SplitcardsError as refused:
+        return {"exists": f"no: {refused}"[:60]}
+    out = {"exists": "yes"}
+    hand = ObjectView(card, Zone.HAND)
+    for label, query in (("names", NAMES), ("mana values", MANA_VALUES), ("colors", COLORS)):
+        out[f"off the stack: {label}"] = _shown(table.characteristic(hand, query))
+    out["multicolored"] = _shown(table.characteristic(hand, MULTICOLORED))
+    choices = table.name_choices(card).value
+    out["name choices"] = " | ".join(" + ".join(choice) for choice in choices)
+    obj = table.create(card, Zone.HAND)
+    options = table.castable(obj).value
+    out["cast from hand"] = ", ".join(o.value for o in options) or "-"
+    for option in _all_options(card):
+        spell = ObjectView(card, Zone.STACK, spell=SpellFacts(option, cast_from=Zone.HAND))
+        where = "" if option is CastOption.WHOLE else f" ({option.value})"
+        out[f"on the stack{where}: mana value"] = _shown(table.characteristic(spell, MANA_VALUES))
+        out[f"on the stack{where}: names"] = _shown(table.characteristic(spell, NAMES))
+    return out
+
+
+def _all_options(card: Card) -> list[CastOption]:
+    if not card.is_split:
+        return [CastOption.WHOLE]
+    return [CastOption.LEFT, CastOption.RIGHT, *([CastOption.FUSED] if card.fuse else [])]
+
+
+def _shown(answer: Answer[Any]) -> str:
+    value = answer.value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, frozenset):
+        return "".join(sorted(value, key="WUBRG".index)) or "colorless"
+    if isinstance(value, tuple):
+        return " | ".join(map(str, value)) or "-"
+    return str(value)
+
+
+def _find(name: str, path: Path | None) -> Card:
+    pool = _pool(path)
+    card = pool.get(name)
+    if card is None:
+        near = [known for known in pool if name.lower() in known.lower()][:5]
+        hint = f" (did you mean: {', '.join(near)})" if near else ""
+        raise UsageError(f"no card named {name!r} in {path or 'the bundled cards'}{hint}")
+    return card
+
+
+def _pool(path: Path | None) -> Mapping[str, Card]:
+    if path is not None:
+        from splitcards.loaders import load_card_file
+
+        pool: Mapping[str, Card] = load_card_file(path).cards
+        return pool
+    from splitcards.play.decks import cards as deck_cards
+
+    found: dict[str, Card] = dict(deck_cards())
+    bundled = resources.files("splitcards.conformance.bundled")
+    for entry in sorted(bundled.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".yaml"):
+            found.update(load_file(Path(str(entry))).cards)
+    return found
