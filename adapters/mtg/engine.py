@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, TypeVar
@@ -93,6 +93,21 @@ def derive(state: State, relations: list[str]) -> dict[str, set[tuple[Any, ...]]
 
     derived: dict[str, set[tuple[Any, ...]]] = driver.run(state, relations)
     return derived
+
+
+@cache
+def modelled_keywords(keywords: frozenset[str]) -> frozenset[str]:
+    """The keywords among ``keywords`` that the engine models (an object's ``printed_keyword``
+    has those of its card's keywords only)."""
+    probe = {"instance_of": {("k", "k")}, "card_keyword": {("k", kw) for kw in keywords}}
+    return frozenset(kw for (_obj, kw) in derive(probe, ["printed_keyword"])["printed_keyword"])
+
+
+def forget_evaluations() -> None:
+    """Empty the engine's cache of rule evaluations (a position evaluated again is evaluated anew)."""
+    from mtg import driver
+
+    driver.clear_cache()
 
 
 # -- card data --------------------------------------------------------------------------------
@@ -192,14 +207,26 @@ def stack_controller(state: State, obj: str) -> str:
 # -- actions ----------------------------------------------------------------------------------
 
 
-def castable_in(probe: State, seat: str, obj: str) -> bool:
-    """Whether the engine lets ``seat`` cast ``obj`` in this position as far as what it alone
+def permissions(state: State, seat: str) -> set[str]:
+    """The objects an effect lets ``seat`` play from where they are (impulse draw, flashback...)."""
+    return {obj for (p, obj) in state.get("may_play", ()) if p == seat}
+
+
+def probe(state: State) -> State:
+    """A copy of a position to try things on, cheap to make: it shares the engine's relations
+    with ``state``, so its values may be replaced (``probe[rel] = ...``) but never changed in
+    place."""
+    return dict(state)
+
+
+def castable_among(probe: State, seat: str, objs: Iterable[str]) -> set[str]:
+    """Which of ``objs`` the engine lets ``seat`` cast in this position as far as what it alone
     knows goes: the mana ``seat`` can make, targets, its legend restriction. Timing is not asked
-    (the rules decided it), so ``obj`` is cast as an instant with priority. Edits ``probe``: pass
-    a copy."""
+    (the rules decided it): each is cast as an instant with priority. Edits ``probe``."""
+    wanted = set(objs)
     probe["has_priority"] = {(seat,)}
-    probe["spell_type"] = probe.get("spell_type", set()) | {(obj, "instant")}
-    return (seat, obj) in derive(probe, ["can_cast"])["can_cast"]
+    probe["spell_type"] = probe.get("spell_type", set()) | {(obj, "instant") for obj in wanted}
+    return {obj for (p, obj) in derive(probe, ["can_cast"])["can_cast"] if p == seat and obj in wanted}
 
 
 def cast_choices(state: State, obj: str) -> list[dict[str, Any]]:
@@ -336,11 +363,18 @@ class Patch(Protocol):
 class _Originals:
     legal_actions: LegalActions
     step: Step
+    has_decision: Callable[[State], bool]
     key: Callable[[Any], frozenset[Any]]
 
 
 _installed: list[Patch] = []
 _originals: _Originals | None = None
+# The legal actions of the last position asked about. python-mtg never changes a position once a
+# step has handed it out (Game.copy() shares them), and asks for the legal actions of one position
+# several times: as its auto-advance decides to stop there, for Game.legal_moves, and as
+# Game.push() checks the move. A position the auto-advance does not stop at is changed in place to
+# become the next one: it is forgotten then.
+_last: tuple[State, Patch, list[Action]] | None = None
 
 
 def install(patch: Patch) -> None:
@@ -350,27 +384,31 @@ def install(patch: Patch) -> None:
     a patch installed twice must be uninstalled twice. A game served by several patches goes to
     the one installed last.
     """
-    global _originals
+    global _originals, _last
     if not _installed:
         mtg = module()
         from mtg.engine import env
 
-        _originals = _Originals(env.legal_actions, env.step, mtg.Game.key)
+        _originals = _Originals(env.legal_actions, env.step, env._has_decision, mtg.Game.key)
         env.legal_actions = _legal_actions
         env.step = _step
+        env._has_decision = _has_decision
         mtg.Game.key = _key
     _installed.append(patch)
+    _last = None
 
 
 def uninstall(patch: Patch) -> None:
     """Undo one :func:`install` of ``patch``; after the last patch, python-mtg's own functions
     are back in place. Raises ``ValueError`` if ``patch`` is not installed."""
+    global _last
     for n in range(len(_installed) - 1, -1, -1):
         if _installed[n] is patch:
             del _installed[n]
             break
     else:
         raise ValueError(f"{patch!r} is not installed")
+    _last = None
     if not _installed and _originals is not None:
         mtg = module()
         from mtg.engine import env
@@ -378,6 +416,7 @@ def uninstall(patch: Patch) -> None:
         # The originals stay known: a patched function someone kept a reference to still works.
         env.legal_actions = _originals.legal_actions
         env.step = _originals.step
+        env._has_decision = _originals.has_decision
         mtg.Game.key = _originals.key
 
 
@@ -408,16 +447,27 @@ def _serving(state: State) -> Patch | None:
 
 def _engine() -> _Originals:
     if _originals is None:
-        raise RuntimeError("the split-card patches are not installed")
+        raise RuntimeError("the split-card patches were never installed")
     return _originals
 
 
 def _legal_actions(state: State) -> list[Action]:
+    global _last
     engine = _engine()
     patch = _serving(state)
     if patch is None:
         return engine.legal_actions(state)
-    return patch.legal_actions(state, engine.legal_actions)
+    if _last is None or _last[0] is not state or _last[1] is not patch:
+        _last = (state, patch, patch.legal_actions(state, engine.legal_actions))
+    return list(_last[2])
+
+
+def _has_decision(state: State) -> bool:
+    global _last
+    decided = _engine().has_decision(state)
+    if not decided and _last is not None and _last[0] is state:
+        _last = None
+    return decided
 
 
 def _step(state: State, action: Any) -> State:

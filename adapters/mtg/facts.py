@@ -282,7 +282,10 @@ def _register_names(card: Card) -> None:
 
 
 def set_face(state: State, obj: str, card: Card, face: Face) -> None:
-    """Point ``obj`` at ``face`` and rewrite its instance-level facts to match."""
+    """Point ``obj`` at ``face`` and rewrite its instance-level facts to match.
+
+    Every value it changes is replaced, never edited in place, so it may write on an
+    :func:`~splitcards.adapters.mtg.engine.probe` of a position."""
     if card.is_split:
         halves = {
             Face.LEFT: card.halves[:1],
@@ -335,8 +338,6 @@ def rematerialize(state: State, obj: str) -> None:
     for printed, source in _PRINTED.items():
         kept = {r for r in state.get(printed, set()) if r[0] != obj}
         state[printed] = kept | {(obj, *r[1:]) for r in state.get(source, ()) if r[0] in card_ids}
-    keywords = {r for r in state.get("card_keyword", ()) if r[0] in card_ids}
-    state["printed_keyword"] = {r for r in state.get("printed_keyword", set()) if r[0] != obj}
-    if keywords:
-        derived = engine.derive({k: v for k, v in state.items() if isinstance(v, set)}, ["printed_keyword"])
-        state["printed_keyword"] |= {r for r in derived.get("printed_keyword", ()) if r[0] == obj}
+    keywords = frozenset(r[1] for r in state.get("card_keyword", ()) if r[0] in card_ids)
+    kept = {r for r in state.get("printed_keyword", set()) if r[0] != obj}
+    state["printed_keyword"] = kept | {(obj, kw) for kw in engine.modelled_keywords(keywords)}

@@ -77,30 +77,22 @@ class Session:
 
     def _split_moves(self, state: State) -> list[Action]:
         host, table = self._host, self.table
-        moves: list[Action] = []
+        casts: list[tuple[ObjectId, CastOption]] = []
+        unlocks: list[Action] = []
         with host.on(state):
             player = host.timing().priority
             seat = host.seat(player)
+            allowed = engine.permissions(state, seat)
             for obj in _split_objects(state):
                 zone = zones.zone_of(state, obj)
                 if zone is Zone.BATTLEFIELD:
-                    moves += self._unlock_moves(state, obj, seat)
-                elif zone is not None and zone is not Zone.STACK:
-                    for option in table.castable(obj, caster=player).value:
-                        moves += self._cast_moves(state, obj, zone, option, seat)
-        return moves
-
-    def _cast_moves(self, state: State, obj: ObjectId, zone: Zone, option: CastOption, seat: str) -> list[Action]:
-        # The engine decides what it alone knows: whether the mana can be paid and targets exist.
-        probe = engine.clone(state)
-        card = facts.card_named(state, state[keys.CARD_OF][obj])
-        facts.set_face(probe, obj, card, facts.cast_face(card, option))
-        if zone is not Zone.HAND:
-            # The rules let the player cast it from there: the engine's permission to play it.
-            probe["may_play"] = probe.get("may_play", set()) | {(seat, obj)}
-        if not engine.castable_in(probe, seat, obj):
-            return []
-        return [(CAST, seat, obj, option.value, choice) for choice in engine.cast_choices(probe, obj)]
+                    unlocks += self._unlock_moves(state, obj, seat)
+                elif zone is not None and (zone is not Zone.LIBRARY or obj in allowed):
+                    # The rules are not asked about a library's hidden cards unless the engine has
+                    # an effect that lets the player play one.
+                    permission = zone if obj in allowed else None
+                    casts += [(obj, option) for option in table.castable(obj, permission, caster=player).value]
+        return (_cast_moves(state, casts, seat) if casts else []) + unlocks
 
     def _unlock_moves(self, state: State, obj: ObjectId, seat: str) -> list[Action]:
         if not facts.card_named(state, state[keys.CARD_OF][obj]).is_room:
@@ -119,10 +111,8 @@ class Session:
         """Play one move: split-card moves here, every other kind by the engine."""
         raw = getattr(action, "raw", action)
         if raw[0] not in (CAST, UNLOCK):
-            after = engine_step(state, raw)
             # A timing set by hand (priority to the non-active player...) lasts until the next move.
-            after.pop(keys.TIMING, None)
-            return after
+            return engine_step({k: v for k, v in state.items() if k != keys.TIMING}, raw)
         new = engine.clone(state)
         new.pop(keys.TIMING, None)
         host, table = self._host, self.table
@@ -170,6 +160,31 @@ def _split_objects(state: State) -> Iterator[ObjectId]:
             yield obj
 
 
+def _cast_moves(state: State, casts: list[tuple[ObjectId, CastOption]], seat: str) -> list[Action]:
+    """The moves of the casts the rules allow that the engine says ``seat`` can pay for and find
+    targets for. The engine is asked once for them all: each cast is tried as an object of its
+    own in ``seat``'s hand, with the characteristics of the spell it would be."""
+    trial = engine.probe(state)
+    tried = {}
+    for obj, option in casts:
+        card = facts.card_named(state, state[keys.CARD_OF][obj])
+        name = f"{obj}__{option.value}"
+        facts.set_face(trial, name, card, facts.cast_face(card, option))
+        trial["in_hand"] = trial["in_hand"] | {(seat, name)}
+        trial["printed_control"] = trial["printed_control"] | {(seat, name)}
+        trial["has_supertype"] = trial.get("has_supertype", set()) | {
+            (name, s) for (o, s) in state.get("has_supertype", ()) if o == obj
+        }
+        tried[name] = (obj, option)
+    castable = engine.castable_among(trial, seat, tried)
+    return [
+        (CAST, seat, obj, option.value, choice)
+        for name, (obj, option) in tried.items()
+        if name in castable
+        for choice in engine.cast_choices(trial, name)
+    ]
+
+
 def _with_payment(state: State, seat: str, cost: ManaCost | None) -> str:
     # A card of nobody's whose cost is the one to pay: the engine decides payment for cards only.
     generic, pips, value, _xs = facts.cost_facts(cost)
@@ -188,8 +203,8 @@ def _without_payment(state: State, seat: str) -> None:
 
 def _can_pay(state: State, seat: str, cost: ManaCost | None) -> bool:
     """Whether ``seat`` can pay ``cost`` now, as the engine sees it."""
-    probe = engine.clone(state)
-    return engine.castable_in(probe, seat, _with_payment(probe, seat, cost))
+    probe = engine.probe(state)
+    return bool(engine.castable_among(probe, seat, [_with_payment(probe, seat, cost)]))
 
 
 def _pay(state: State, seat: str, cost: ManaCost | None) -> None:

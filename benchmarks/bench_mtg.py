@@ -1,0 +1,240 @@
+"""Measure what the plugin costs a python-mtg game: the same games with and without it, in one run.
+
+Run: ``python benchmarks/bench_mtg.py [--rules current] [--seeds 1 2 3] [--decisions 30] [--repeat 3]``
+(needs ``splitcards[mtg]``), or ``pytest benchmarks/bench_mtg.py`` with pytest-benchmark. Prints
+figures measured in this run; nothing asserts on them. Target: the overhead ratio (with / without)
+at most 1.05.
+
+Each game is played from one seed and one pair of decks, with seeded random moves among those
+python-mtg itself offers, twice: once with the split-card moves installed
+(``engine.patched(Session(rules))``) and once without; both runs make the same moves and reach
+the same position (checked). Two kinds of games:
+
+* **split-card decks**: decks with split cards, set up by ``MtgHost.from_decks``. With the plugin,
+  every decision of the engine (its legal moves, and its auto-advance, which asks for them too)
+  also asks the rules which split-card moves are legal: that is the overhead measured. The
+  split-card moves offered are not taken, so that both runs play the same game;
+* **plain decks**: python-mtg games without split cards, which the plugin leaves to the engine.
+
+For scale, the split-card decks are also played taking any offered move, split-card moves
+included (no run without the plugin can play those): time per move, per split-card move.
+Each figure is the fastest of ``--repeat`` runs, with and without alternating.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from splitcards.adapters.mtg import engine
+from splitcards.adapters.mtg.engine import Action, LegalActions, State
+from splitcards.adapters.mtg.host import MtgHost
+from splitcards.adapters.mtg.moves import CAST, UNLOCK, Session
+from splitcards.card import Card
+from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
+from splitcards.versions import RuleVersion, load_registry
+
+CARDS = Path(__file__).resolve().parents[1] / "tests" / "data" / "cards.yaml"
+SPLIT = ["Fire // Ice", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room"]
+# python-mtg's own cards, and one basic land of each type five times.
+OTHERS = ["Grizzly Bears"] * 4 + ["Lightning Bolt"] * 2 + [land for land in BASIC_LANDS for _ in range(5)]
+PLAIN = ["Grizzly Bears"] * 8 + ["Lightning Bolt"] * 4 + [land for land in BASIC_LANDS for _ in range(5)]
+SPLIT_DECK = [*SPLIT, *SPLIT, *OTHERS]
+
+
+def split_cards() -> list[Card]:
+    """The split cards of the decks (python-mtg's data has only their first halves) and the lands."""
+    raw = yaml.safe_load(CARDS.read_text(encoding="utf-8"))
+    return [card_from_mtgjson(raw[name], name) for name in SPLIT] + [basic_land(n) for n in BASIC_LANDS]
+
+
+def split_game(rules: RuleVersion, cards: Sequence[Card], seed: int) -> Any:
+    """A game of the split-card decks, at its first decision."""
+    decks = {"alice": SPLIT_DECK, "bob": SPLIT_DECK}
+    return MtgHost.from_decks(rules, cards, decks, seed=seed, variant="two-player").game
+
+
+def plain_game(seed: int) -> Any:
+    return engine.new_game({"alice": PLAIN, "bob": PLAIN}, seed=seed, variant="two-player")
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seconds: float
+    moves: int
+    split_moves: int
+    game: Any
+    adapter_seconds: float = 0.0
+
+
+def play(game: Any, seed: int, decisions: int) -> Played:
+    """Play, timed, until python-mtg's own moves have offered a choice ``decisions`` times, taking
+    a random one each time, and up to the next such choice.
+
+    A move python-mtg alone would not have asked for is forced and takes no random number: the
+    plugin adds decisions where only a split-card move or passing is possible, and both runs must
+    go on with the same random numbers. ``push`` checks each move, as it does by default.
+    """
+    rng = random.Random(seed)
+    made = chosen = 0
+    start = time.perf_counter()
+    while not game.is_game_over():
+        own = [m for m in game.legal_moves if m.kind not in (CAST, UNLOCK)]
+        if len(own) > 1:
+            if chosen == decisions:
+                break
+            chosen += 1
+        game.push(rng.choice(own) if len(own) > 1 else own[0])
+        made += 1
+    return Played(time.perf_counter() - start, made, 0, game)
+
+
+def play_any(game: Any, seed: int, moves: int) -> Played:
+    """Play ``moves`` random moves, split-card moves included, timed."""
+    rng = random.Random(seed)
+    made = split = 0
+    start = time.perf_counter()
+    while made < moves and not game.is_game_over():
+        move = rng.choice(game.legal_moves)
+        split += move.kind in (CAST, UNLOCK)
+        game.push(move)
+        made += 1
+    return Played(time.perf_counter() - start, made, split, game)
+
+
+class TimedSession(Session):
+    """A session that adds up the time spent in its own work, the engine's excluded."""
+
+    def __init__(self, rules: RuleVersion) -> None:
+        super().__init__(rules)
+        self.seconds = 0.0
+
+    def legal_actions(self, state: State, engine_actions: LegalActions) -> list[Action]:
+        inner = 0.0
+
+        def timed(position: State) -> list[Action]:
+            nonlocal inner
+            start = time.perf_counter()
+            actions = engine_actions(position)
+            inner += time.perf_counter() - start
+            return actions
+
+        start = time.perf_counter()
+        actions = super().legal_actions(state, timed)
+        self.seconds += time.perf_counter() - start - inner
+        return actions
+
+
+@contextlib.contextmanager
+def nothing() -> Iterator[None]:
+    yield
+
+
+@dataclass(slots=True)
+class Pair:
+    """The fastest run of one game with and without the plugin."""
+
+    with_plugin: Played | None = None
+    without: Played | None = None
+
+    def keep(self, played: Played, plugin: bool) -> None:
+        best = self.with_plugin if plugin else self.without
+        if best is None or played.seconds < best.seconds:
+            if plugin:
+                self.with_plugin = played
+            else:
+                self.without = played
+
+
+def compare(session: TimedSession, start: Any, seed: int, decisions: int, repeat: int) -> Pair:
+    """The same game from ``start`` with and without the plugin, alternating, ``repeat`` times each."""
+    pair = Pair()
+    for n in range(repeat):
+        for plugin in (n % 2 == 0, n % 2 == 1):
+            session.seconds = 0.0
+            # python-mtg caches every evaluation of its rules: a run must not find the other's.
+            engine.forget_evaluations()
+            with engine.patched(session) if plugin else nothing():
+                played = play(start.copy(), seed, decisions)
+            pair.keep(replace(played, adapter_seconds=session.seconds), plugin)
+    assert pair.with_plugin is not None and pair.without is not None
+    # Keys compared with python-mtg's own Game.key(): the plugin is uninstalled here.
+    if pair.with_plugin.game.key() != pair.without.game.key():
+        raise RuntimeError(f"seed {seed}: the games with and without the plugin ended in different positions")
+    return pair
+
+
+def _report(label: str, pairs: Sequence[Pair]) -> None:
+    with_plugin = sum(p.with_plugin.seconds for p in pairs if p.with_plugin)
+    adapter = sum(p.with_plugin.adapter_seconds for p in pairs if p.with_plugin)
+    without = sum(p.without.seconds for p in pairs if p.without)
+    moves = sum(p.without.moves for p in pairs if p.without)
+    decisions = sum(p.with_plugin.moves for p in pairs if p.with_plugin)
+    print(f"{label}: {moves} moves without the plugin, {decisions} with it (forced passes included)")
+    print(f"  with the plugin:    {with_plugin:7.2f} s  of which the adapter's own work {adapter:.2f} s")
+    print(f"  without the plugin: {without:7.2f} s")
+    print(f"  ratio, the same games (with / without):                {with_plugin / without:.3f}   (target <= 1.05)")
+    print(f"  ratio, the games with the plugin (with / without its work): {with_plugin / (with_plugin - adapter):.3f}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rules", default="current", help="rule version (default: current)")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], help="game seeds (default: 1 2 3)")
+    parser.add_argument("--decisions", type=int, default=30, help="random choices per game (default: 30)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each game with and without (default: 3)")
+    args = parser.parse_args(argv)
+    rules = load_registry().get(args.rules)
+    cards = split_cards()
+    session = TimedSession(rules)
+    split_start = {seed: split_game(rules, cards, seed) for seed in args.seeds}
+    plain_start = {seed: plain_game(seed) for seed in args.seeds}
+    seeds = " ".join(map(str, args.seeds))
+    print(f"{rules.name}: seeds {seeds}, {args.decisions} random choices per game, fastest of {args.repeat} runs")
+    split_pairs = [compare(session, split_start[s], s, args.decisions, args.repeat) for s in args.seeds]
+    _report("split-card decks, python-mtg's moves", split_pairs)
+    plain_pairs = [compare(session, plain_start[s], s, args.decisions, args.repeat) for s in args.seeds]
+    _report("plain decks", plain_pairs)
+    with engine.patched(session):
+        games = [play_any(split_start[s].copy(), s, args.decisions) for s in args.seeds]
+    seconds, moves, split = (
+        sum(g.seconds for g in games),
+        sum(g.moves for g in games),
+        sum(g.split_moves for g in games),
+    )
+    print(f"split-card decks, any move (with the plugin only): {moves} moves, {split} of them split-card moves")
+    print(f"  {seconds:7.2f} s  {seconds / moves * 1e3:7.2f} ms per move")
+
+
+# -- pytest-benchmark: ``pytest benchmarks/bench_mtg.py`` ---------------------------------------
+
+
+def _one_game(plugin: bool) -> Callable[[], Played]:
+    rules = load_registry().get("current")
+    session, start = Session(rules), split_game(rules, split_cards(), 1)
+
+    def run() -> Played:
+        with engine.patched(session) if plugin else nothing():
+            return play(start.copy(), 1, 10)
+
+    return run
+
+
+def test_split_decks_with_the_plugin(benchmark: Any) -> None:
+    benchmark(_one_game(plugin=True))
+
+
+def test_split_decks_without_the_plugin(benchmark: Any) -> None:
+    benchmark(_one_game(plugin=False))
+
+
+if __name__ == "__main__":
+    main()
