@@ -1,14 +1,34 @@
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from splitcards import loaders
 from splitcards.card import Layout, Side
-from splitcards.errors import CardDataError
-from splitcards.loaders import card_from_mtgjson, card_from_scryfall, cards_from_atomic, cards_from_atomic_file
+from splitcards.errors import CardDataError, UnsupportedCard
+from splitcards.loaders import (
+    BASIC_LANDS,
+    SPLIT_CARDS,
+    CardPool,
+    basic_land,
+    card_from_mtgjson,
+    card_from_scryfall,
+    cards_from_atomic,
+    cards_from_atomic_file,
+    kind,
+    load_card_file,
+    load_mtgjson,
+    load_mtgjson_file,
+    load_scryfall,
+    load_scryfall_file,
+    mtgjson_faces,
+)
 
 FIRE = {
     "name": "Fire // Ice",
@@ -146,3 +166,381 @@ def test_scryfall_missing_type_line_is_named() -> None:
         card_from_scryfall(
             {"name": "A // B", "layout": "split", "card_faces": [{"name": "A", "type_line": "Instant"}, {"name": "B"}]}
         )
+
+
+# -- whole files: the fixtures are shaped like MTGJSON's AtomicCards.json and Scryfall's oracle-cards.json
+
+DATA = Path(__file__).parent / "data"
+ATOMIC = DATA / "AtomicCards.json"
+ORACLE = DATA / "oracle-cards.json"
+FIVE_HALVES = "Who // What // When // Where // Why"
+CARD_LAYOUTS = {
+    "normal", "split", "aftermath", "room", "transform", "modal_dfc", "adventure", "flip", "meld", "saga", "class",
+    "case", "prototype", "mutate", "leveler", "reversible_card", "planar", "scheme", "vanguard", "host", "augment",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def atomic() -> CardPool:
+    return load_mtgjson_file(ATOMIC)
+
+
+@pytest.fixture(scope="module")
+def oracle() -> CardPool:
+    return load_scryfall_file(ORACLE)
+
+
+def test_every_card_of_an_atomic_file_loads_but_the_five_halves(atomic: CardPool) -> None:
+    assert {kind(card) for card in atomic.cards.values()} == CARD_LAYOUTS
+    assert [name for name, _ in atomic.skipped] == [FIVE_HALVES]
+    assert "5 halves" in atomic.skipped[0].reason
+    assert len(atomic.cards) == len(json.loads(ATOMIC.read_text(encoding="utf-8"))["data"]) - 1
+
+
+def test_every_card_of_a_scryfall_bulk_file_loads_but_the_five_halves(oracle: CardPool) -> None:
+    extra = {"battle", "token", "double_faced_token", "emblem"}
+    assert {kind(card) for card in oracle.cards.values()} == CARD_LAYOUTS | extra
+    assert oracle.skipped[0] == (
+        FIVE_HALVES,
+        "card_faces: a split card of 5 halves: the split-card rules (709) know two halves",
+    )
+
+
+def test_a_card_keeps_its_name_from_an_art_series_card_before_it(oracle: CardPool) -> None:
+    assert oracle.cards["Bonecrusher Giant"].source_layout == "adventure"
+    assert ("Bonecrusher Giant", "a card of this name is kept, not this art_series") in oracle.skipped
+
+
+def test_both_sources_give_equal_cards(atomic: CardPool, oracle: CardPool) -> None:
+    for name, card in atomic.cards.items():
+        if card.source_layout != "transform" or name == "Delver of Secrets":  # Scryfall: layout battle
+            assert oracle.cards[name] == card, name
+    assert oracle.cards["Invasion of Gobakhan"].source_layout == "battle"
+
+
+@pytest.mark.parametrize("source", ["atomic", "oracle"])
+def test_709_split_cards_of_the_files(source: str, request: pytest.FixtureRequest) -> None:
+    cards = request.getfixturevalue(source).cards
+    fire_ice = cards["Fire // Ice"]
+    assert fire_ice.layout is Layout.SPLIT
+    assert [h.colors for h in fire_ice.halves] == [{"R"}, {"U"}]  # Scryfall's faces have no colors
+    assert cards["Turn // Burn"].fuse and cards["Far // Away"].fuse and not fire_ice.fuse
+    spring_mind = cards["Spring // Mind"]
+    assert spring_mind.layout is Layout.AFTERMATH  # Scryfall: layout split, keyword Aftermath
+    assert [h.aftermath for h in spring_mind.halves] == [False, True]
+    assert [c.name for c in cards.values() if c.is_room] == [
+        "Bottomless Pool // Locker Room",
+        "Glassworks // Shattered Yard",
+        "Ticket Booth // Tunnel of Hate",
+    ] or source == "oracle"
+    assert {c.name for c in cards.values() if c.is_room} == {
+        "Bottomless Pool // Locker Room",
+        "Glassworks // Shattered Yard",
+        "Ticket Booth // Tunnel of Hate",
+    }
+    ray = cards["Glacial Ray"].halves[0].splice
+    assert ray is not None and ray.qualities == ("Arcane",) and str(ray.cost) == "{1}{R}"
+    whisper = cards["Horobi's Whisper"].halves[0].splice
+    assert whisper is not None and whisper.other_cost == "Exile four cards from your graveyard"
+
+
+@pytest.mark.parametrize("source", ["atomic", "oracle"])
+def test_712_8a_a_double_faced_card_is_its_front_face(source: str, request: pytest.FixtureRequest) -> None:
+    delver = request.getfixturevalue(source).cards["Delver of Secrets"]
+    assert (delver.layout, delver.source_layout, delver.is_split) == (Layout.NORMAL, "transform", False)
+    assert (str(delver.halves[0].mana_cost), delver.halves[0].colors) == ("{U}", {"U"})
+
+
+@pytest.mark.parametrize("source", ["atomic", "oracle"])
+def test_715_4_an_adventurer_card_is_its_creature(source: str, request: pytest.FixtureRequest) -> None:
+    giant = request.getfixturevalue(source).cards["Bonecrusher Giant"]
+    assert (giant.halves[0].card_types, giant.halves[0].mana_value) == (("Creature",), 3)
+
+
+@pytest.mark.parametrize("source", ["atomic", "oracle"])
+def test_710_1b_a_flip_card_is_its_unflipped_half(source: str, request: pytest.FixtureRequest) -> None:
+    assert request.getfixturevalue(source).cards["Akki Lavarunner"].halves[0].supertypes == ()
+
+
+def test_basic_lands_of_the_files_are_the_basic_lands(atomic: CardPool, oracle: CardPool) -> None:
+    for name in BASIC_LANDS:
+        assert atomic.cards[name] == oracle.cards[name] == basic_land(name)
+
+
+def test_mtgjson_faces_give_back_every_card(atomic: CardPool) -> None:
+    for name, card in atomic.cards.items():
+        assert card_from_mtgjson(mtgjson_faces(card), name) == card
+
+
+def test_only_split_cards_are_built(atomic: CardPool) -> None:
+    document = json.loads(ATOMIC.read_text(encoding="utf-8"))
+    document["data"]["Broken"] = [{"name": "Broken", "types": "Land"}]
+    pool = load_mtgjson(document, only=SPLIT_CARDS)
+    assert pool.cards == {name: c for name, c in atomic.cards.items() if c.is_split}
+    assert len(pool.cards) == 14 and [name for name, _ in pool.skipped] == [FIVE_HALVES]
+    assert set(load_scryfall_file(ORACLE, only=SPLIT_CARDS).cards) == set(pool.cards)
+    assert set(load_mtgjson(document, only=("room",)).cards) == {c.name for c in atomic.cards.values() if c.is_room}
+    assert set(load_mtgjson_file(ATOMIC, only=("transform",)).cards) == {"Delver of Secrets", "Invasion of Gobakhan"}
+
+
+def _printings(atomic_data: dict[str, Any], code: str) -> dict[str, Any]:
+    cards = []
+    for number, faces in enumerate(atomic_data.values(), start=1):
+        for face in faces:
+            cards.append(dict(face, setCode=code, number=str(number), uuid=f"{code}-{number}-{face.get('side', '')}"))
+    return {"code": code, "name": code, "cards": cards, "tokens": []}
+
+
+def test_set_files_and_all_printings_give_the_atomic_cards(atomic: CardPool) -> None:
+    data = json.loads(ATOMIC.read_text(encoding="utf-8"))["data"]
+    set_file = load_mtgjson({"meta": {}, "data": _printings(data, "AAA")})
+    assert set_file.cards == atomic.cards and set_file.skipped == atomic.skipped
+    every = load_mtgjson({"meta": {}, "data": {"AAA": _printings(data, "AAA"), "BBB": _printings(data, "BBB")}})
+    assert every.cards == atomic.cards and every.skipped == atomic.skipped
+
+
+def test_one_half_of_a_split_card_alone_in_a_set_is_skipped() -> None:
+    pool = load_mtgjson({"data": {"code": "X", "cards": [dict(FIRE, setCode="X"), dict(GRIZZLY, setCode="X")]}})
+    assert list(pool.cards) == ["Grizzly Bears"]
+    assert pool.skipped == (
+        ("Fire // Ice", "faces: a split card of one half: the split-card rules (709) know two halves"),
+    )
+
+
+GRIZZLY = {
+    "name": "Grizzly Bears",
+    "layout": "normal",
+    "manaCost": "{1}{G}",
+    "type": "Creature — Bear",
+    "types": ["Creature"],
+}
+
+
+def test_reprints_are_one_card_and_variants_of_a_name_are_reported() -> None:
+    bears = {
+        "object": "card",
+        "oracle_id": "b1",
+        "name": "Grizzly Bears",
+        "mana_cost": "{1}{G}",
+        "type_line": "Creature — Bear",
+    }
+    pool = load_scryfall([bears, dict(bears, id="second printing")])
+    assert list(pool.cards) == ["Grizzly Bears"] and pool.skipped == ()
+    variant = dict(bears, oracle_id="b2", oracle_text="Trample")
+    assert load_scryfall([bears, variant]).skipped == (
+        ("Grizzly Bears", "a different card of this name came earlier in the file"),
+    )
+    atomic = load_mtgjson({"data": {"Grizzly Bears": [GRIZZLY, dict(GRIZZLY, text="Trample")]}})
+    assert atomic.cards["Grizzly Bears"].halves[0].text == ""
+    assert [name for name, _ in atomic.skipped] == ["Grizzly Bears"]
+
+
+def test_keywords_in_the_file_decide_over_the_text() -> None:
+    text = "Add {R}.\nSplice onto Arcane {1}{R}"
+    ritual = dict(GRIZZLY, name="Ritual", type="Instant — Arcane", types=["Instant"], subtypes=["Arcane"], text=text)
+    assert card_from_mtgjson([ritual]).halves[0].splice is not None
+    assert card_from_mtgjson([dict(ritual, keywords=[])]).halves[0].splice is None
+    fused = [dict(FIRE, text="Fuse (You may cast one or both halves.)", keywords=[]), dict(ICE, keywords=[])]
+    assert not card_from_mtgjson(fused).fuse
+    after = [dict(FIRE, keywords=[]), dict(ICE, keywords=["Aftermath"])]
+    card = card_from_mtgjson(after)
+    assert card.layout is Layout.AFTERMATH and [h.aftermath for h in card.halves] == [False, True]
+
+
+def test_a_splice_keyword_without_a_splice_line_cannot_be_represented() -> None:
+    ritual = dict(GRIZZLY, name="Ritual", types=["Instant"], keywords=["Splice"], text="Splice onto Arcane")
+    with pytest.raises(UnsupportedCard, match="Ritual"):
+        card_from_mtgjson([ritual])
+
+
+def test_a_face_without_colors_takes_them_from_its_cost_and_color_indicator() -> None:
+    ice = {k: v for k, v in ICE.items() if k != "colors"}
+    assert card_from_mtgjson([FIRE, ice]).halves[1].colors == {"U"}
+    back = {"name": "Ancestral Vision", "types": ["Sorcery"], "colorIndicator": ["U"]}
+    assert card_from_mtgjson([back]).halves[0].colors == {"U"}
+
+
+def test_a_symbol_the_rules_do_not_count_makes_the_card_unsupported() -> None:
+    with pytest.raises(UnsupportedCard, match=r"manaCost"):
+        card_from_mtgjson([dict(GRIZZLY, manaCost="{HW}")])
+
+
+# -- malformed cards: a CardDataError naming card and field, never a raw TypeError, KeyError...
+
+
+@pytest.mark.parametrize("faces", [None, 7, "Fire // Ice", b"faces"])
+def test_faces_that_are_not_a_list_are_named(faces: Any) -> None:
+    with pytest.raises(CardDataError) as info:
+        card_from_mtgjson(faces, "Fire // Ice")
+    assert (info.value.card, info.value.field) == ("Fire // Ice", "faces")
+    with pytest.raises(CardDataError) as info:
+        load_mtgjson({"data": {"Fire // Ice": faces}})
+    assert (info.value.card, info.value.field) == ("Fire // Ice", "faces")
+
+
+@pytest.mark.parametrize("obj", [None, [], ["Fire // Ice"], "Fire // Ice", 3])
+def test_a_scryfall_object_that_is_no_object_is_named(obj: Any) -> None:
+    with pytest.raises(CardDataError) as info:
+        card_from_scryfall(obj)
+    assert (info.value.card, info.value.field) == ("<unnamed>", "<card>")
+    with pytest.raises(CardDataError) as info:
+        load_scryfall([{"name": "Island", "type_line": "Basic Land — Island"}, obj])
+    assert (info.value.card, info.value.field) == ("<card 1>", "<card>")
+
+
+@pytest.mark.parametrize("obj", [{}, {"name": ""}, {"name": "  "}, {"name": None}, {"name": 5}])
+def test_a_scryfall_card_without_a_name_is_named(obj: dict[str, Any]) -> None:
+    with pytest.raises(CardDataError) as info:
+        card_from_scryfall(dict(obj, type_line="Instant"))
+    assert (info.value.card, info.value.field) == ("<unnamed>", "name")
+
+
+NOT_UTF8_JSON = [
+    '{"data": {"Jötun Grunt": []}}'.encode("latin-1"),
+    '[{"name": "Jötun Grunt"}]'.encode("latin-1"),
+    b"[" * 100_000 + b"]" * 100_000,
+    b'{"data": ' * 100_000,
+    b"",
+]
+
+
+@pytest.fixture(params=["installed", "json"])
+def parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Read files with the parser installed (orjson with splitcards[fast]) and with the json module."""
+    if request.param == "json":
+        monkeypatch.setitem(sys.modules, "orjson", None)  # then importing orjson fails
+    loaders._json_parser.cache_clear()
+    yield request.param
+    loaders._json_parser.cache_clear()
+
+
+@pytest.mark.parametrize("content", NOT_UTF8_JSON)
+def test_a_file_that_is_not_utf8_json_is_named(tmp_path: Path, content: bytes, parser: str) -> None:
+    path = tmp_path / "cards.json"
+    path.write_bytes(content)
+    for load in (load_mtgjson_file, load_scryfall_file):
+        with pytest.raises(CardDataError) as info:
+            load(path)
+        assert (info.value.card, info.value.field) == (str(path), "<file>")
+
+
+def test_both_parsers_read_the_fixtures_alike(parser: str, atomic: CardPool, oracle: CardPool) -> None:
+    assert load_mtgjson_file(ATOMIC) == atomic
+    assert load_scryfall_file(ORACLE) == oracle
+
+
+def test_a_card_file_of_either_source_is_told_by_its_shape(atomic: CardPool, oracle: CardPool) -> None:
+    assert load_card_file(ATOMIC) == atomic
+    assert load_card_file(ORACLE, only=SPLIT_CARDS) == load_scryfall_file(ORACLE, only=SPLIT_CARDS)
+
+
+def test_a_document_of_the_wrong_shape_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "oracle-cards.json"
+    path.write_text('{"data": []}', encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"oracle-cards\.json: <Scryfall>"):
+        load_scryfall_file(path)
+
+
+def test_a_bad_symbol_in_a_splice_line_is_named() -> None:
+    text = "Glacial Ray deals 2 damage to any target.\nSplice onto Arcane {1}{Q} (reminder)"
+    ray = {
+        "name": "Glacial Ray",
+        "type": "Instant — Arcane",
+        "types": ["Instant"],
+        "subtypes": ["Arcane"],
+        "text": text,
+    }
+    with pytest.raises(CardDataError) as info:
+        card_from_mtgjson([ray])
+    assert (info.value.card, info.value.field) == ("Glacial Ray", "text")
+    with pytest.raises(CardDataError) as info:
+        card_from_scryfall({"name": "Glacial Ray", "type_line": "Instant — Arcane", "oracle_text": text})
+    assert (info.value.card, info.value.field) == ("Glacial Ray", "oracle_text")
+
+
+def test_a_split_card_of_one_face_is_unsupported() -> None:
+    with pytest.raises(UnsupportedCard) as info:
+        card_from_mtgjson([FIRE])
+    assert (info.value.card, info.value.field) == ("Fire // Ice", "faces")
+    scryfall = {"name": "Fire // Ice", "layout": "split", "card_faces": [{"name": "Fire", "type_line": "Instant"}]}
+    with pytest.raises(UnsupportedCard) as info:
+        card_from_scryfall(scryfall)
+    assert (info.value.card, info.value.field) == ("Fire // Ice", "card_faces")
+    assert [name for name, _ in load_scryfall([scryfall]).skipped] == ["Fire // Ice"]
+
+
+@pytest.mark.parametrize(
+    ("fire", "ice", "field"),
+    [
+        ({"faceName": "Flame"}, {}, "name"),  # the card is not named after its halves
+        ({}, {"name": "Fire // Frost"}, "faces[1].name"),
+        ({"name": "Fire // Fire"}, {"name": "Fire // Fire", "faceName": "Fire"}, "faces[1].faceName"),
+        ({"faceName": ""}, {}, "faces[0].faceName"),
+        ({"faceName": "   "}, {}, "faces[0].faceName"),
+        ({"faceName": None}, {}, "faces[0].faceName"),
+        ({"name": ""}, {}, "faces[0].name"),
+    ],
+)
+def test_halves_named_wrong_are_named(fire: dict[str, Any], ice: dict[str, Any], field: str) -> None:
+    with pytest.raises(CardDataError) as info:
+        card_from_mtgjson([dict(FIRE, **fire), dict(ICE, **ice)], "Fire // Ice")
+    assert (info.value.card, info.value.field) == ("Fire // Ice", field)
+
+
+def test_an_atomic_key_that_is_not_the_cards_name_is_named() -> None:
+    with pytest.raises(CardDataError) as info:
+        load_mtgjson({"data": {"Fire // Ice": [FIRE, ICE], "Fire": [FIRE, ICE]}})
+    assert (info.value.card, info.value.field) == ("Fire", "faces[0].name")
+
+
+BAD_VALUES: list[Any] = [None, 0, -1, 2.5, True, "", " ", "x", "{Q}", [], [None], [7], ["x"], {}, {"a": 1}]
+
+
+def _mutations(obj: Any) -> Iterator[Any]:
+    """``obj`` with each value inside it replaced by each bad value in turn."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            for bad in BAD_VALUES:
+                yield {**obj, key: bad}
+            for changed in _mutations(value):
+                yield {**obj, key: changed}
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            for changed in _mutations(value):
+                yield [*obj[:i], changed, *obj[i + 1 :]]
+
+
+def test_every_malformed_field_of_the_fixture_cards_is_a_card_data_error() -> None:
+    data = json.loads(ATOMIC.read_text(encoding="utf-8"))["data"]
+    picked = [
+        "Fire // Ice",
+        "Spring // Mind",
+        "Bottomless Pool // Locker Room",
+        "Glacial Ray",
+        "Delver of Secrets // Insectile Aberration",
+    ]
+    for name in picked:
+        faces = [
+            {k: v for k, v in face.items() if k not in ("foreignData", "legalities", "purchaseUrls", "printings")}
+            for face in data[name]
+        ]
+        for changed in _mutations(faces):
+            with contextlib.suppress(CardDataError):
+                load_mtgjson({"data": {name: changed}})
+    scryfall = {card["name"]: card for card in json.loads(ORACLE.read_text(encoding="utf-8"))}
+    for name in [
+        "Fire // Ice",
+        "Spring // Mind",
+        "Ticket Booth // Tunnel of Hate",
+        "Glacial Ray",
+        "Bonecrusher Giant // Stomp",
+        "Delver of Secrets // Insectile Aberration",
+    ]:
+        card = {
+            k: v
+            for k, v in scryfall[name].items()
+            if k not in ("legalities", "image_uris", "prices", "purchase_uris", "related_uris")
+        }
+        for changed in _mutations(card):
+            with contextlib.suppress(CardDataError):
+                load_scryfall([changed])
