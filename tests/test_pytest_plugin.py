@@ -124,11 +124,9 @@ def test_one_test_per_scenario_and_rule_version(pytester: pytest.Pytester, scena
     assert result.outlines[5].startswith("4 tests collected")
 
 
-def test_failure_shows_expected_got_and_rules(pytester: pytest.Pytester, scenarios: Path) -> None:
+def test_a_failure_shows_expected_got_and_rules_and_reruns_with_lf(pytester: pytest.Pytester, scenarios: Path) -> None:
     xml = pytester.path / "report.xml"
-    result = pytester.runpytest(
-        "-p", "no:cacheprovider", "--splitcards-host", "reference", f"--junitxml={xml}", "suite"
-    )
+    result = pytester.runpytest("--splitcards-host", "reference", f"--junitxml={xml}", "suite")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(
         [
@@ -141,6 +139,8 @@ def test_failure_shows_expected_got_and_rules(pytester: pytest.Pytester, scenari
     )
     cases = [case.get("name") for case in ET.parse(xml).getroot().iter("testcase")]
     assert cases == ["mv[classic-2009]", "mv[duskmourn-2024]", "unlock[duskmourn-2024]", "copy[duskmourn-2024]"]
+    again = pytester.runpytest("--splitcards-host", "reference", "--lf", "suite")
+    again.assert_outcomes(failed=1)
 
 
 def test_keyword_and_rule_version_select(pytester: pytest.Pytester, scenarios: Path) -> None:
@@ -201,7 +201,7 @@ def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest(
         "-p", "no:cacheprovider", "--splitcards-host", "partial", "--pyargs", "splitcards.testing"
     )
-    result.assert_outcomes(passed=10, skipped=1)
+    result.assert_outcomes(passed=11, skipped=1)
     without_host = pytester.runpytest("-p", "no:cacheprovider", "--pyargs", "splitcards.testing")
-    without_host.assert_outcomes(errors=11)
+    without_host.assert_outcomes(errors=12)
     without_host.stdout.fnmatch_lines(["*the host contract tests need --splitcards-host NAME*"])

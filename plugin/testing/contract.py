@@ -122,6 +122,11 @@ class HostContract:
         assert game.view(obj).spell is None
         assert game.characteristic(obj, "names").value == ("Fire", "Ice")
 
+    def test_a_new_game_is_in_the_first_main_phase_of_p1(self, game: Table) -> None:
+        timing = game.host.timing()
+        assert timing == Timing(Player.P1, Phase.MAIN1, Player.P1, stack_empty=True)
+        assert (type(timing.active), type(timing.phase), type(timing.priority)) == (Player, Phase, Player)
+
     def test_timing_fields_left_none_stay(self, game: Table) -> None:
         game.set_turn(Player.P2, Phase.MAIN2, Player.P2)
         game.set_turn(priority=Player.P1)

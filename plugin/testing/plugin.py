@@ -174,7 +174,9 @@ class ScenarioFile(pytest.File):
             name = f"{run.scenario.id}[{version}]"
             if name not in seen:  # a version named twice (by name and by alias) runs once
                 seen.add(name)
-                yield ScenarioRun.from_parent(self, name=name, run=run)
+                # Spelled out, the node id parses as a parametrized test's does ("[version]" its
+                # parameters), so --lf and --sw find the test again.
+                yield ScenarioRun.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", run=run)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str | TerminalRepr:  # type: ignore[override]
         from splitcards.errors import SplitcardsError
