@@ -156,10 +156,15 @@ class Table:
         caster: Player | None = None,
         permission: Zone | None = None,
         without_paying: bool = False,
+        x: int | None = None,
+        cost_increase: ManaCost | None = None,
+        cost_reduction: ManaCost | None = None,
     ) -> ObjectId:
-        """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand."""
+        """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand;
+        ``x`` announced for {X} (107.3a); effects that increase or reduce its total cost (601.2f)."""
         view = self.host.view(obj)
         request = self._request(obj, view, option, splice, caster, permission, without_paying)
+        request = replace(request, x=x, cost_increase=cost_increase, cost_reduction=cost_reduction)
         return self._cast(request, copy=False)
 
     def _request(
@@ -294,7 +299,7 @@ class Table:
             raise IllegalZone(
                 f"{view.card.name!r} is not a spell on the stack", self.rules.cite("copy_spell"), self.rules.name
             )
-        facts = SpellFacts(view.spell.option, cast=False, cast_from=None, spliced=(), copy=True)
+        facts = SpellFacts(view.spell.option, cast=False, cast_from=None, spliced=(), copy=True, x=view.spell.x)
         return self.host.copy_spell(obj, facts)
 
     def copy_card(self, obj: ObjectId, cast: bool = False, option: CastOption | None = None) -> ObjectId:
@@ -332,14 +337,24 @@ class Table:
         self.events += self._entering_events(copy, entering, unlocked)
         return copy
 
-    def unlock(self, obj: ObjectId, door: Side | str, by: UnlockBy = UnlockBy.SPECIAL_ACTION) -> None:
-        """Unlock a door (by side or by name) by the special action, paying its unlock cost (709.5e,
-        116.2m; the cost is left in ``last_cost``), or by an effect (709.5f)."""
+    def unlock(
+        self,
+        obj: ObjectId,
+        door: Side | str,
+        by: UnlockBy = UnlockBy.SPECIAL_ACTION,
+        cost_increase: ManaCost | None = None,
+        cost_reduction: ManaCost | None = None,
+    ) -> None:
+        """Unlock a door (by side or by name) by the special action, paying its unlock cost as
+        effects change it (709.5e, 116.2m, 118.7; the cost is left in ``last_cost``), or by an
+        effect (709.5f)."""
         by = self._enum(UnlockBy, by, "unlocked by")
         view = self.host.view(obj)
         side = rooms.door(view.card, door, self.rules)
         self._refuse(self._check("check_unlock", view=view, door=side, by=by, timing=self.host.timing()))
-        cost = rooms.unlock_cost(view, side, self.rules).value if by is UnlockBy.SPECIAL_ACTION else None
+        cost = None
+        if by is UnlockBy.SPECIAL_ACTION:
+            cost = casting.changed_cost(rooms.unlock_cost(view, side, self.rules).value, cost_increase, cost_reduction)
         self.host.set_unlocked(obj, view.unlocked | {side})
         self.last_cost = cost
         self.events += self._unlock_events(obj, view, [side], by)
@@ -431,11 +446,15 @@ class Table:
         caster: Player | None = None,
         permission: Zone | None = None,
         without_paying: bool = False,
+        x: int | None = None,
+        cost_increase: ManaCost | None = None,
+        cost_reduction: ManaCost | None = None,
     ) -> CastDecision:
         """Whether this cast is legal now, without casting: the decision (the spell and its total
         cost), or the typed error that refuses it."""
         view = self.host.view(obj)
-        return self._decide(self._request(obj, view, option, splice, caster, permission, without_paying))
+        request = self._request(obj, view, option, splice, caster, permission, without_paying)
+        return self._decide(replace(request, x=x, cost_increase=cost_increase, cost_reduction=cost_reduction))
 
     def splice_candidates(
         self, obj: ObjectId, option: CastOption | None = None, caster: Player | None = None

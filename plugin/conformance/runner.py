@@ -33,7 +33,7 @@ from splitcards.errors import (
     UnknownObject,
     UnknownQuery,
 )
-from splitcards.mana import same_cost
+from splitcards.mana import ManaCost, same_cost
 from splitcards.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion, VersionRegistry
@@ -227,7 +227,15 @@ class _Run:
             if not isinstance(splice, list):
                 raise ScenarioError(f"{key}.splice: must be a list of objects")
             half = _enum(CastOption, f["half"], key + ".half") if "half" in f else None
-            spell = table.cast(self.obj(f["object"], key), half, [self.obj(s, key + ".splice") for s in splice])
+            increase, reduction = _cost_change(f.get("cost_change"), key + ".cost_change")
+            spell = table.cast(
+                self.obj(f["object"], key),
+                half,
+                [self.obj(s, key + ".splice") for s in splice],
+                x=_x(f["x"], key + ".x") if "x" in f else None,
+                cost_increase=increase,
+                cost_reduction=reduction,
+            )
             self._name(name, spell, card=False, key=key)
         elif step.kind == "resolve":
             table.resolve(self.obj(f["object"], key) if "object" in f else None)
@@ -247,9 +255,24 @@ class _Run:
             by = _enum(UnlockBy, f.get("by", "special_action"), key + ".by")
             if by is UnlockBy.CAST:
                 raise ScenarioError(f"{key}.by: 'cast' (allowed: special_action, effect)")
-            table.unlock(self.obj(f["object"], key), _enum(Side, f["door"], key + ".door"), by)
+            if "cost_change" in f and by is not UnlockBy.SPECIAL_ACTION:
+                raise ScenarioError(f"{key}.cost_change: only an unlock by special_action pays a cost")
+            increase, reduction = _cost_change(f.get("cost_change"), key + ".cost_change")
+            door = _enum(Side, f["door"], key + ".door")
+            table.unlock(self.obj(f["object"], key), door, by, cost_increase=increase, cost_reduction=reduction)
         elif step.kind == "lock":
             table.lock(self.obj(f["object"], key), _enum(Side, f["door"], key + ".door"))
+        elif step.kind == "choose_name":
+            card_name = str(f["card"])
+            if card_name not in self.file.cards:
+                raise UnknownCard(f"{card_name!r} is not defined in the cards section")
+            chosen = f["name"]
+            if isinstance(chosen, str):
+                chosen = [chosen]
+            if not isinstance(chosen, list) or not all(isinstance(n, str) for n in chosen):
+                raise ScenarioError(f"{key}.name: must be a card name or a list of names")
+            source = self.obj(f["source"], key + ".source") if "source" in f else None
+            table.choose_name(self.file.cards[card_name], chosen, _player(f, "player", key), source)
         elif step.kind == "turn":
             stack_empty = f.get("stack_empty")
             if stack_empty is not None and not isinstance(stack_empty, bool):
@@ -323,6 +346,10 @@ class _Run:
                 return [o.value for o in opts.value], opts.rules
             door = table.can_unlock(obj, _enum(Side, arg.get("door"), key + ".door"))
             return door.value, door.rules
+        if q == "last_cost":
+            if arg not in (None, {}):
+                raise ScenarioError(f"{key}: takes no argument (write last_cost: {{}})")
+            return (str(table.last_cost) if table.last_cost is not None else None), ()
         obj = self.obj(arg, key)
         if q == "zone":
             return table.view(obj).zone.value, ()
@@ -364,6 +391,13 @@ def _same(query: str, got: Any, expect: Any) -> bool:
         )
     if query == "mana_symbols":
         return isinstance(expect, list) and sorted(map(str, expect)) == sorted(got)
+    if query == "last_cost":
+        if expect is None or got is None:
+            return expect is None and got is None
+        try:
+            return isinstance(expect, str) and same_cost(expect, got)
+        except ValueError:
+            return False
     if query == "mana_cost":
         if not isinstance(expect, list) or len(expect) != len(got):
             return False
@@ -384,6 +418,35 @@ def _enum(kind: type[Any], value: Any, key: str) -> Any:
     except ValueError:
         allowed = ", ".join(m.value for m in kind)
         raise ScenarioError(f"{key}: {value!r} (allowed: {allowed})") from None
+
+
+def _x(value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ScenarioError(f"{key}: {value!r:.60} (allowed: a whole number, 0 or more)")
+    return value
+
+
+def _cost_change(value: Any, key: str) -> tuple[ManaCost | None, ManaCost | None]:
+    """The increases and the reductions of ``cost_change: "+{2}"`` or ``["-{1}", "+{U}"]``, each summed."""
+    if value is None:
+        return None, None
+    changes = value if isinstance(value, list) else [value]
+    increase: ManaCost | None = None
+    reduction: ManaCost | None = None
+    for change in changes:
+        if not isinstance(change, str) or change[:1] not in ("+", "-"):
+            raise ScenarioError(f'{key}: {change!r:.60} (allowed: a mana cost after + or -, such as "-{{1}}")')
+        try:
+            cost = ManaCost.parse(change[1:])
+        except ValueError as exc:
+            raise ScenarioError(f"{key}: {exc}") from None
+        if not cost.symbols:
+            raise ScenarioError(f"{key}: {change!r}: no mana symbols after the sign")
+        if change[0] == "+":
+            increase = cost if increase is None else increase + cost
+        else:
+            reduction = cost if reduction is None else reduction + cost
+    return increase, reduction
 
 
 def _player(fields: Mapping[str, Any], key: str, where: str) -> Player:

@@ -1,8 +1,12 @@
-"""Reading conformance scenario files (format 1) into checked, typed scenarios.
+"""Reading conformance scenario files (formats 1 and 1.1, docs/format.md) into checked, typed scenarios.
 
 Every problem is reported as :class:`~splitcards.errors.ScenarioError` naming the file, the
 scenario id and the key; a card named in a ``create`` step but not defined is not a file error
 but the game error ``unknown_card`` when the step runs.
+
+Format 1.1 adds to format 1 and changes nothing in it: a ``format: 1`` file is read exactly as
+before, and the additions of 1.1 (``STEPS_1_1``, ``FIELDS_1_1``, ``ERRORS_1_1``, ``QUERIES_1_1``)
+are unknown keys in it.
 """
 
 from __future__ import annotations
@@ -17,18 +21,20 @@ from splitcards.errors import CardDataError, ScenarioError
 from splitcards.loaders import card_from_mtgjson
 from splitcards.yamlfile import read_yaml
 
+FORMATS = ("1", "1.1")
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    # step: (required fields, optional fields)
+    # step: (required fields, optional fields), as of the newest format
     "create": (frozenset({"card", "zone"}), frozenset({"owner", "as"})),
-    "cast": (frozenset({"object"}), frozenset({"half", "as", "splice"})),
+    "cast": (frozenset({"object"}), frozenset({"half", "as", "splice", "x", "cost_change"})),
     "resolve": (frozenset(), frozenset({"object"})),
     "move": (frozenset({"object", "zone"}), frozenset()),
     "copy_spell": (frozenset({"object"}), frozenset({"as"})),
     "copy_card": (frozenset({"object"}), frozenset({"as", "cast", "half"})),
     "copy_permanent": (frozenset({"object"}), frozenset({"as"})),
-    "unlock": (frozenset({"object", "door"}), frozenset({"by"})),
+    "unlock": (frozenset({"object", "door"}), frozenset({"by", "cost_change"})),
     "lock": (frozenset({"object", "door"}), frozenset()),
     "turn": (frozenset(), frozenset({"active", "phase", "priority", "stack_empty"})),
+    "choose_name": (frozenset({"card", "name"}), frozenset({"player", "source"})),
 }
 ERROR_KINDS = frozenset(
     {
@@ -40,6 +46,7 @@ ERROR_KINDS = frozenset(
         "already_locked",
         "not_a_room",
         "unknown_card",
+        "illegal_choice",
     }
 )
 QUERIES = frozenset(
@@ -61,8 +68,14 @@ QUERIES = frozenset(
         "unlocked",
         "can_unlock",
         "events",
+        "last_cost",
     }
 )
+# What format 1.1 adds to format 1: steps, step fields, error kinds, queries.
+STEPS_1_1 = frozenset({"choose_name"})
+FIELDS_1_1 = frozenset({("cast", "x"), ("cast", "cost_change"), ("unlock", "cost_change")})
+ERRORS_1_1 = frozenset({"illegal_choice"})
+QUERIES_1_1 = frozenset({"last_cost"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +108,7 @@ class ScenarioFile:
     path: str
     cards: Mapping[str, Card]
     scenarios: tuple[Scenario, ...]
+    format: str = "1"
 
 
 def load_file(path: str | Path) -> ScenarioFile:
@@ -107,8 +121,10 @@ def parse(raw: Any, where: str) -> ScenarioFile:
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: the top level must be a mapping with format, cards and scenarios")
     _known_keys(raw, {"format", "cards", "scenarios"}, where)
-    if raw.get("format") != 1:
-        raise ScenarioError(f"{where}: format: must be 1, got {raw.get('format')!r}")
+    written = raw.get("format")
+    fmt = str(written) if isinstance(written, int | float | str) and not isinstance(written, bool) else ""
+    if fmt not in FORMATS:
+        raise ScenarioError(f"{where}: format: must be 1 or 1.1, got {written!r:.60}")
     cards_raw = raw.get("cards", {}) or {}
     if not isinstance(cards_raw, Mapping):
         raise ScenarioError(f"{where}: cards: must map card names to lists of faces")
@@ -126,12 +142,12 @@ def parse(raw: Any, where: str) -> ScenarioFile:
     scenarios = []
     seen: set[str] = set()
     for i, entry in enumerate(scenarios_raw):
-        scenario = _scenario(entry, f"{where}: scenarios[{i}]")
+        scenario = _scenario(entry, f"{where}: scenarios[{i}]", fmt)
         if scenario.id in seen:
             raise ScenarioError(f"{where}: {scenario.id}: id: used twice in this file")
         seen.add(scenario.id)
         scenarios.append(scenario)
-    return ScenarioFile(where, cards, tuple(scenarios))
+    return ScenarioFile(where, cards, tuple(scenarios), fmt)
 
 
 def _known_keys(raw: Mapping[str, Any], allowed: set[str], where: str) -> None:
@@ -140,7 +156,7 @@ def _known_keys(raw: Mapping[str, Any], allowed: set[str], where: str) -> None:
             raise ScenarioError(f"{where}: {key}: unknown key (allowed: {', '.join(sorted(allowed))}, or x-*)")
 
 
-def _scenario(entry: Any, where: str) -> Scenario:
+def _scenario(entry: Any, where: str, fmt: str) -> Scenario:
     if not isinstance(entry, Mapping):
         raise ScenarioError(f"{where}: must be a mapping")
     sid = entry.get("id")
@@ -160,21 +176,24 @@ def _scenario(entry: Any, where: str) -> Scenario:
         raise ScenarioError(f"{where}: setup: must be a list of steps")
     if not isinstance(checks_raw, list):
         raise ScenarioError(f"{where}: checks: must be a list of checks")
-    setup = tuple(_step(i, s, f"{where}: setup[{i}]") for i, s in enumerate(setup_raw))
-    checks = tuple(_check(i, c, f"{where}: checks[{i}]") for i, c in enumerate(checks_raw))
+    setup = tuple(_step(i, s, f"{where}: setup[{i}]", fmt) for i, s in enumerate(setup_raw))
+    checks = tuple(_check(i, c, f"{where}: checks[{i}]", fmt) for i, c in enumerate(checks_raw))
     return Scenario(sid, tuple(rules), source, setup, checks)
 
 
-def _step(index: int, raw: Any, where: str) -> Step:
+def _step(index: int, raw: Any, where: str, fmt: str = "1.1") -> Step:
+    steps = [k for k in STEP_FIELDS if fmt != "1" or k not in STEPS_1_1]
     if not isinstance(raw, Mapping) or len(raw) != 1:
-        raise ScenarioError(f"{where}: a step is a mapping with one key (allowed: {', '.join(STEP_FIELDS)})")
+        raise ScenarioError(f"{where}: a step is a mapping with one key (allowed: {', '.join(steps)})")
     ((kind, fields),) = raw.items()
-    if not isinstance(kind, str) or kind not in STEP_FIELDS:
-        raise ScenarioError(f"{where}: {kind}: unknown step (allowed: {', '.join(STEP_FIELDS)})")
+    if not isinstance(kind, str) or kind not in steps:
+        raise ScenarioError(f"{where}: {kind}: unknown step (allowed: {', '.join(steps)})")
     fields = fields or {}
     if not isinstance(fields, Mapping):
         raise ScenarioError(f"{where}: {kind}: its fields must be a mapping")
     required, optional = STEP_FIELDS[kind]
+    if fmt == "1":
+        optional = frozenset(f for f in optional if (kind, f) not in FIELDS_1_1)
     for key in fields:
         if key not in required | optional | {"expect_error"} and not str(key).startswith("x-"):
             allowed = ", ".join(sorted(required | optional | {"expect_error"}))
@@ -183,19 +202,21 @@ def _step(index: int, raw: Any, where: str) -> Step:
         if key not in fields:
             raise ScenarioError(f"{where}: {kind}.{key}: missing")
     error = fields.get("expect_error")
-    if error is not None and (not isinstance(error, str) or error not in ERROR_KINDS):
-        allowed = ", ".join(sorted(ERROR_KINDS))
+    kinds = ERROR_KINDS - ERRORS_1_1 if fmt == "1" else ERROR_KINDS
+    if error is not None and (not isinstance(error, str) or error not in kinds):
+        allowed = ", ".join(sorted(kinds))
         raise ScenarioError(f"{where}: {kind}.expect_error: {str(error)[:60]!r} (allowed: {allowed})")
     return Step(index, str(kind), {k: v for k, v in fields.items() if k != "expect_error"}, error)
 
 
-def _check(index: int, raw: Any, where: str) -> Check:
+def _check(index: int, raw: Any, where: str, fmt: str = "1.1") -> Check:
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: a check is a mapping of one query and expect")
+    known = QUERIES - QUERIES_1_1 if fmt == "1" else QUERIES
     queries = [k for k in raw if k != "expect" and not str(k).startswith("x-")]
-    if len(queries) != 1 or not isinstance(queries[0], str) or queries[0] not in QUERIES:
+    if len(queries) != 1 or not isinstance(queries[0], str) or queries[0] not in known:
         found = ", ".join(map(str, queries)) or "<none>"
-        raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(QUERIES))})")
+        raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(known))})")
     if "expect" not in raw:
         raise ScenarioError(f"{where}: {queries[0]}: expect: missing")
     return Check(index, str(queries[0]), raw[queries[0]], raw["expect"])
