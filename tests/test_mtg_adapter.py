@@ -253,19 +253,38 @@ def test_missing_engine_is_reported_with_the_install_hint(monkeypatch: pytest.Mo
     assert info.available == "python-mtg is not installed: pip install splitcards[mtg]"
 
 
-@pytest.mark.usefixtures("session")
 def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    from mtg.engine import env
+
+    engine_actions = env.legal_actions
     deck = [*POOL, *POOL, "Grizzly Bears", "Grizzly Bears", *list(BASIC_LANDS) * 4]
     pool = [*(cards[n] for n in POOL), cards["Grizzly Bears"], *LANDS.values()]
     host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")
     game, rng = host.game, random.Random(0)
     kinds: set[str] = set()
-    while not game.is_game_over() and len(kinds) < 4 and game.turn_number < 40:
-        move = rng.choice(game.legal_moves)
-        kinds.add(move.kind)
-        game.push(move, checked=False)
+    with engine.patched(Session(v["duskmourn-2024"])) as session:
+        while not game.is_game_over() and len(kinds) < 4 and game.turn_number < 40:
+            moves = game.legal_moves
+            # The moves offered are those of the position as it is (none was changed after being asked about).
+            assert [m.raw for m in moves] == session.legal_actions(game.state, engine_actions)
+            move = rng.choice(moves)
+            kinds.add(move.kind)
+            game.push(move)
     assert "cast_split" in kinds
     assert any(e["event"] == "cast" for e in host.events())
+
+
+@pytest.mark.usefixtures("session")
+def test_601_3_an_engine_effect_that_lets_a_card_be_played_is_a_permission(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    host = _game(v, cards, [], ["Island", "Island"])
+    exiled = host.create(cards["Fire // Ice"], Zone.EXILE, Player.P1)
+    assert _split_moves(host, exiled) == []
+    state = dict(host.state)
+    state["may_play"] = state.get("may_play", set()) | {("alice", exiled)}
+    engine.set_state(host.game, state)
+    assert _split_moves(host, exiled) == [("cast_split", "alice", exiled, "right", {})]
 
 
 def _plain_game_trace() -> list[tuple[Any, ...]]:

@@ -1,9 +1,12 @@
 """The python-mtg host adapter (``--host mtg``): split cards in real python-mtg games.
 
 Importing this package does not import python-mtg; the engine is loaded, and its version
-checked, when the first game is created. See docs/mtg.md.
+checked, when the first game is created. :class:`MtgHost` is one game;
+:class:`Session`, installed with ``engine.patched(Session(rules))``, adds the split-card moves
+to python-mtg's own for as long as it is installed. See docs/mtg.md.
 """
 
 from splitcards.adapters.mtg.host import MtgHost
+from splitcards.adapters.mtg.moves import Session
 
-__all__ = ["MtgHost"]
+__all__ = ["MtgHost", "Session"]

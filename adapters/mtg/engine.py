@@ -5,11 +5,11 @@ environment and reads the driver's private state keys. All of that sits here, be
 named for what they do in the game, so that a new engine release is checked and fixed in one
 place (:mod:`splitcards.adapters.mtg.version` refuses any other release).
 
-It also holds the three patches the split-card moves need: ``env.legal_actions`` and
-``env.step`` (which ``Game.legal_moves``, ``Game.push`` and the engine's own auto-advance call
-through the module) and ``Game.key``. They are in place only between :func:`install` and
-:func:`uninstall` (or inside :func:`patched`), and only change games that an installed
-:class:`Patch` serves: python-mtg is otherwise untouched.
+It also holds the patches the split-card moves need: ``env.legal_actions`` and ``env.step``
+(which ``Game.legal_moves``, ``Game.push`` and the engine's own auto-advance call through the
+module), ``env._has_decision`` (where the auto-advance decides to stop) and ``Game.key``. They are
+in place only between :func:`install` and :func:`uninstall` (or inside :func:`patched`), and
+only change games that an installed :class:`Patch` serves: python-mtg is otherwise untouched.
 """
 
 from __future__ import annotations

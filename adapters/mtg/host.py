@@ -99,6 +99,7 @@ class MtgHost:
     def __init__(self, rules: RuleVersion, game: Any = None) -> None:
         self.rules = rules
         self._live: State | None = None
+        self._zones: dict[str, Zone] | None = None
         if game is None:
             state = engine.starting_state()
             state[keys.SEATS] = {p.value: p.value for p in Player}
@@ -141,6 +142,7 @@ class MtgHost:
         host = cls.__new__(cls)
         host.rules = rules
         host._live = state
+        host._zones = None
         host.game = None
         return host
 
@@ -153,11 +155,29 @@ class MtgHost:
     @contextlib.contextmanager
     def on(self, state: State) -> Iterator[None]:
         """Work on ``state`` in place for the ``with`` block (then on the position before it)."""
-        previous, self._live = self._live, state
+        previous = self._live, self._zones
+        self._live, self._zones = state, None
         try:
             yield
         finally:
-            self._live = previous
+            self._live, self._zones = previous
+
+    @contextlib.contextmanager
+    def reading(self, state: State) -> Iterator[None]:
+        """Like :meth:`on`, for a block that only reads ``state``: where every object is gets
+        looked up once."""
+        previous = self._live, self._zones
+        self._live, self._zones = state, zones.index(state)
+        try:
+            yield
+        finally:
+            self._live, self._zones = previous
+
+    def zone(self, obj: ObjectId) -> Zone | None:
+        """The zone ``obj`` is in, or ``None`` if it is in none (it no longer exists)."""
+        if self._zones is not None:
+            return self._zones.get(obj)
+        return zones.zone_of(self.state, obj)
 
     @property
     def state(self) -> State:
@@ -169,6 +189,7 @@ class MtgHost:
 
     @contextlib.contextmanager
     def _edit(self) -> Iterator[State]:
+        self._zones = None
         if self._live is not None:
             yield self._live
             return
@@ -219,7 +240,7 @@ class MtgHost:
 
     def view(self, obj: ObjectId) -> ObjectView:
         state = self.state
-        zone = zones.zone_of(state, obj)
+        zone = self.zone(obj)
         if zone is None:
             raise UnknownObject(obj)
         name = state.get(keys.CARD_OF, {}).get(obj)
@@ -458,13 +479,13 @@ def _encode_spell(state: State, spell: SpellFacts) -> tuple[Any, ...]:
     spliced = tuple((s.object, state[keys.CARD_OF].get(s.object, s.half.name)) for s in spell.spliced)
     cast_from = spell.cast_from.value if spell.cast_from else ""
     caster = spell.caster.value if spell.caster else ""
-    return (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster)
+    return (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster, spell.x)
 
 
 def _decode_spell(state: State, row: Any) -> SpellFacts | None:
     if row is None:
         return None
-    option, cast, cast_from, spliced, copy, caster = row
+    option, cast, cast_from, spliced, copy, caster, x = row
     return SpellFacts(
         CastOption(option),
         bool(cast),
@@ -472,6 +493,7 @@ def _decode_spell(state: State, row: Any) -> SpellFacts | None:
         tuple(Spliced(obj, facts.card_named(state, name).halves[0]) for obj, name in spliced),
         bool(copy),
         Player(caster) if caster else None,
+        int(x),
     )
 
 

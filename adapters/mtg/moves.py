@@ -79,12 +79,12 @@ class Session:
         host, table = self._host, self.table
         casts: list[tuple[ObjectId, CastOption]] = []
         unlocks: list[Action] = []
-        with host.on(state):
+        with host.reading(state):
             player = host.timing().priority
             seat = host.seat(player)
             allowed = engine.permissions(state, seat)
             for obj in _split_objects(state):
-                zone = zones.zone_of(state, obj)
+                zone = host.zone(obj)
                 if zone is Zone.BATTLEFIELD:
                     unlocks += self._unlock_moves(state, obj, seat)
                 elif zone is not None and (zone is not Zone.LIBRARY or obj in allowed):

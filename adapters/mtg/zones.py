@@ -33,6 +33,16 @@ def zone_of(state: State, obj: str) -> Zone | None:
     return None
 
 
+def index(state: State) -> dict[str, Zone]:
+    """The zone of every object in one (what :func:`zone_of` says of each)."""
+    found = {row[0]: Zone.STACK for row in state.get("on_stack", ())}
+    for zone, rel in reversed(_OBJECT_ONLY.items()):
+        found.update((row[0], zone) for row in state.get(rel, ()))
+    for zone, rel in reversed(_WITH_PLAYER.items()):
+        found.update((row[1], zone) for row in state.get(rel, ()))
+    return found
+
+
 def members(state: State) -> list[str]:
     """Every object in a zone."""
     found: set[str] = set()
