@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import lru_cache
 
 from splitcards.mana import ManaCost
 
@@ -260,13 +261,16 @@ def parse_targets(text: str) -> tuple[Target, ...]:
         mode = line.lstrip().startswith("•")
         for sentence in re.split(r"[.;:]", line):
             for match in _TARGET_WORD.finditer(sentence):
-                target = _target(sentence[: match.start()], sentence[match.end() :])
+                target = _target(sentence[max(0, match.start() - 40) : match.start()], sentence[match.end() :])
                 if target is not None:
                     found.append(replace(target, optional=True) if mode and not target.optional else target)
     return tuple(found)
 
 
+@lru_cache(maxsize=8192)
 def _target(before: str, after: str) -> Target | None:
+    """The target of one "target" word, from the words before it and the rest of its sentence.
+    Phrases repeat across a card pool ("target creature gets", "any target"), hence the cache."""
     lead = _BEFORE.search(before)
     count, optional = 1, False
     if lead is not None and lead["any"]:
@@ -277,7 +281,8 @@ def _target(before: str, after: str) -> Target | None:
         count = int(n) if n.isdigit() else _NUMBERS.get(n, 1)
         if " or " in lead.group(0).lower():
             count = 1
-    unjudged = [w for w in ("other", "another") if re.search(rf"\b{w} $", before, re.IGNORECASE)]
+    last = before.rsplit(None, 1)[-1].lower() if before.strip() else ""
+    unjudged = [last] if last in ("other", "another") else []
     nouns: list[str] = []
     types: list[str] = []
     supertypes: list[str] = []
