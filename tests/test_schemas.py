@@ -13,10 +13,9 @@ import pytest
 import yaml
 
 from splitcards import schemas, versions
-from splitcards.card import Side
 from splitcards.conformance import scenario
 from splitcards.errors import RulesConfigError, ScenarioError
-from splitcards.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.schemas import scenario as scenario_schema
 from splitcards.versions import load_registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,6 +101,40 @@ def test_wrong_scenario_file_is_refused_by_both(tmp_path: Path, old: str, new: s
         scenario.load_file(path)
 
 
+ADDITIONS_1_1 = {
+    "x": "      - cast: {object: g, x: 2}\n",
+    "cost_change": '      - unlock: {object: g, door: left, cost_change: ["-{1}", "+{U}"]}\n',
+    "choose_name": "      - choose_name: {card: Grizzly Bears, name: [Grizzly Bears], player: p2}\n",
+    "illegal_choice": "      - choose_name: {card: Grizzly Bears, name: Bears, expect_error: illegal_choice}\n",
+    "last_cost": "      - {last_cost: {}, expect: null}\n",
+}
+
+
+@pytest.mark.parametrize("addition", ADDITIONS_1_1)
+def test_format_1_1_additions_are_refused_in_format_1(tmp_path: Path, addition: str) -> None:
+    # A step goes after the create step, a check after the names check.
+    anchor = "expect: [Grizzly Bears]}\n" if addition == "last_cost" else "as: g}\n"
+    text = SCENARIO.replace(anchor, anchor + ADDITIONS_1_1[addition])
+    path = tmp_path / "s.yaml"
+    for fmt in ("1.1", "1"):
+        path.write_text(text.replace("format: 1", f"format: {fmt}"), encoding="utf-8")
+        if fmt == "1.1":
+            scenario.load_file(path)
+            assert _errors("scenario", _yaml(path)) == []
+        else:
+            with pytest.raises(ScenarioError):
+                scenario.load_file(path)
+            assert _errors("scenario", _yaml(path)) != []
+
+
+def test_only_the_special_action_pays_an_unlock_cost() -> None:
+    text = SCENARIO.replace("format: 1", "format: 1.1").replace(
+        "as: g}\n", 'as: g}\n      - unlock: {object: g, door: left, by: effect, cost_change: "-{1}"}\n'
+    )
+    assert _errors("scenario", yaml.safe_load(text)) != []
+    assert _errors("scenario", yaml.safe_load(text.replace("by: effect", "by: special_action"))) == []
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
@@ -135,28 +168,11 @@ def test_a_root_version_file_needs_the_citations_of_its_features() -> None:
 # -- the schemas say what the loaders' tables say -------------------------------------------
 
 
-def _values(kind: Any) -> list[str]:
-    return [member.value for member in kind]
-
-
-def test_scenario_schema_agrees_with_the_loader() -> None:
-    defs = schemas.load("scenario")["$defs"]
-    assert set(defs["step"]["properties"]) == set(scenario.STEP_FIELDS)
-    for step, (required, optional) in scenario.STEP_FIELDS.items():
-        fields = defs[f"step_{step}"]
-        assert set(fields["required"]) == required, step
-        assert set(fields["properties"]) == required | optional | {"expect_error"}, step
-    assert set(defs["error_kind"]["enum"]) == scenario.ERROR_KINDS | {None}
-    assert set(defs["check"]["properties"]) == scenario.QUERIES | {"expect"}
-    assert [one["required"] for one in defs["check"]["oneOf"]] == [
-        [q] for q in defs["check"]["properties"] if q != "expect"
-    ]
-    assert defs["zone"]["enum"] == _values(Zone)
-    assert defs["player"]["enum"] == _values(Player)
-    assert defs["phase"]["enum"] == _values(Phase)
-    assert defs["half"]["enum"] == _values(CastOption)
-    assert defs["door"]["enum"] == _values(Side)
-    assert defs["step_unlock"]["properties"]["by"]["enum"] == [v for v in _values(UnlockBy) if v != UnlockBy.CAST]
+def test_scenario_schema_describes_every_field_and_query_of_the_loader() -> None:
+    fields = {field for required, optional in scenario.STEP_FIELDS.values() for field in required | optional}
+    assert set(scenario_schema.FIELDS) == fields
+    assert set(scenario_schema.QUERY_ARGUMENTS) | scenario_schema.OBJECT_QUERIES == scenario.QUERIES
+    assert not set(scenario_schema.QUERY_ARGUMENTS) & scenario_schema.OBJECT_QUERIES
 
 
 def _as_loader_schema(node: dict[str, Any], defs: dict[str, Any]) -> Any:
