@@ -147,6 +147,7 @@ class PhaseHost:
 
     def objects(self) -> Sequence[ObjectId]:
         session = self.session
+        session.read_places()
         hidden = session.spares | session.scaffold
         return [
             str(oid)

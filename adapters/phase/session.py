@@ -79,7 +79,7 @@ class Session:
         self._before_cast: tuple[int, tuple[int, ...]] = (0, ())
         self._read: dict[int, dict[str, Any]] = {}
         self._players: dict[int, dict[str, Any]] = {}
-        self._places: dict[int, tuple[int, Zone]] | None = None
+        self._places: dict[int, tuple[int, Zone]] = {}
         self._legal: list[Any] | None = None
         self._chosen: list[Any] = []
 
@@ -155,7 +155,7 @@ class Session:
     def _forget_reads(self) -> None:
         self._read = {}
         self._players = {}
-        self._places = None
+        self._places = {}
         self._legal = None
         self._chosen = []
 
@@ -263,18 +263,19 @@ class Session:
         found = self._players.get(seat)
         if found is None:
             found = self._players[seat] = self.game.player(seat)
+            for zone, key in ((Zone.LIBRARY, "library"), (Zone.HAND, "hand"), (Zone.GRAVEYARD, "graveyard")):
+                self._places.update((int(card), (seat, zone)) for card in found[key])
         return found
 
+    def read_places(self) -> None:
+        """Read both players, so that every card in a library, hand or graveyard is described
+        from their card lists: far cheaper than reading each object."""
+        self.player(0)
+        self.player(1)
+
     def place(self, oid: int) -> tuple[int, Zone] | None:
-        """The seat and zone of a card in a library, hand or graveyard, ``None`` elsewhere: read
-        from the two players, which costs phase far less than reading every object."""
-        if self._places is None:
-            self._places = {
-                int(card): (seat, zone)
-                for seat in (0, 1)
-                for zone, key in ((Zone.LIBRARY, "library"), (Zone.HAND, "hand"), (Zone.GRAVEYARD, "graveyard"))
-                for card in self.player(seat)[key]
-            }
+        """The seat and zone of a card in a library, hand or graveyard of a player read at this
+        position (:meth:`player`); ``None`` otherwise."""
         return self._places.get(oid)
 
     def card_of(self, oid: int) -> Card:
