@@ -127,7 +127,8 @@ def _face(
     if not isinstance(type_line, str):
         raise CardDataError(card, where + "type_line", "must be a string")
     for key in ("mana_cost", "oracle_text"):
-        if not isinstance(face.get(key, ""), str | None):
+        value = face.get(key)
+        if value is not None and type(value) is not str:
             raise CardDataError(card, where + key, "must be a string")
     left, _, right = type_line.partition("—")
     words = left.split()
