@@ -391,10 +391,18 @@ def _sum_costs(costs: Sequence[ManaCost | None]) -> ManaCost | None:
     return total
 
 
-def check_destination(zone: Zone, rules: RuleVersion) -> None:
-    """A card or object reaches the stack only by being cast (601.2a), never by being put there."""
+def check_destination(card: Card, zone: Zone, rules: RuleVersion) -> None:
+    """Where a card can't be put: onto the stack, which it reaches only by being cast (601.2a),
+    and onto the battlefield if no half of it is a permanent: an instant or sorcery card stays
+    where it was (400.4a)."""
     if zone is Zone.STACK:
         raise IllegalZone("a card reaches the stack only by being cast", rules.cite("cast_zone"), rules.name)
+    if zone is Zone.BATTLEFIELD and not any(h.is_permanent for h in card.halves):
+        raise IllegalZone(
+            f"{card.name!r} is not a permanent card: it can't be put onto the battlefield",
+            rules.cite("nonpermanent_battlefield"),
+            rules.name,
+        )
 
 
 def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Zone) -> Answer[Zone]:

@@ -144,7 +144,7 @@ class Table:
         zone = self._enum(Zone, zone, "zone")
         owner = self._enum(Player, owner, "player")
         casting.check_card_exists(card, self.rules)
-        casting.check_destination(zone, self.rules)
+        casting.check_destination(card, zone, self.rules)
         # Creating sets up a position: nothing happens in the game, so nothing is reported.
         return self.host.create(card, zone, owner)
 
@@ -264,8 +264,9 @@ class Table:
         graveyard is exiled instead (702.127a); a permanent put onto the battlefield was not cast.
         """
         zone = self._enum(Zone, zone, "zone")
-        casting.check_destination(zone, self.rules)
         view = self.host.view(obj)
+        if view.zone is not zone:
+            casting.check_destination(view.card, zone, self.rules)
         destination = self.leave_stack(obj, view, zone).value if view.zone is Zone.STACK else zone
         if destination is not Zone.BATTLEFIELD or view.zone is Zone.BATTLEFIELD:
             self.host.move(obj, destination)

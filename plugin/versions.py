@@ -40,6 +40,7 @@ SETTINGS_FILE = "settings.yaml"
 BASE_CITATIONS = frozenset(
     {
         "split_card",
+        "nonpermanent_battlefield",
         "off_stack",
         "on_stack",
         "colors",

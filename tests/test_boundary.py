@@ -269,3 +269,18 @@ def test_doors_under_a_version_without_rooms_are_refused(table: Any, cards: dict
             action(bears, Side.LEFT)
     assert t.can_unlock(bears, Side.LEFT).value is False
     assert t.snapshot() == before
+
+
+@pytest.mark.parametrize("version", ["invasion-2000", CURRENT])
+def test_400_4a_an_instant_card_is_never_put_onto_the_battlefield(
+    table: Any, cards: dict[str, Card], version: str
+) -> None:
+    t: Table = table(version)
+    with pytest.raises(IllegalZone) as info:
+        t.create(cards["Fire // Ice"], Zone.BATTLEFIELD)
+    assert info.value.rules == ("400.4a",)
+    swap = t.create(cards["Crib Swap"], Zone.GRAVEYARD)
+    before = t.snapshot()
+    with pytest.raises(IllegalZone):
+        t.move(swap, Zone.BATTLEFIELD)
+    assert t.snapshot() == before
