@@ -23,6 +23,7 @@ from splitcards.errors import SplitcardsError
 from splitcards.loaders import card_from_mtgjson
 from splitcards.manager import make_plugin_manager
 from splitcards.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.play.invariants import violations
 from splitcards.table import Table
 from splitcards.versions import load_registry
 
@@ -146,17 +147,8 @@ class Game(RuleBasedStateMachine):
 
     @invariant()
     def consistent(self) -> None:
-        if not hasattr(self, "table"):
-            return
-        host = self.table.host
-        views = {o: host.view(o) for o in host.objects()}
-        on_stack = [o for o, v in views.items() if v.zone is Zone.STACK]
-        assert sorted(host.stack()) == sorted(on_stack)
-        for view in views.values():
-            assert isinstance(view.zone, Zone)
-            assert (view.spell is not None) == (view.zone is Zone.STACK)
-            if view.unlocked:
-                assert view.card.is_room and view.zone is Zone.BATTLEFIELD and self.table.rules.rooms
+        if hasattr(self, "table"):
+            assert violations(self.table) == []
 
 
 Game.TestCase.settings = settings(
