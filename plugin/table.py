@@ -57,11 +57,18 @@ class _Board(Sequence[ObjectView]):
 
     def __init__(self, host: Host) -> None:
         self._host = host
-        self._views: list[ObjectView] | None = None
+        self._items: list[tuple[ObjectId, ObjectView]] | None = None
+        self._views: list[ObjectView] = []
+
+    def items(self) -> list[tuple[ObjectId, ObjectView]]:
+        """Each object with its view, described once."""
+        if self._items is None:
+            self._items = [(o, self._host.view(o)) for o in self._host.objects()]
+            self._views = [view for _, view in self._items]
+        return self._items
 
     def _load(self) -> list[ObjectView]:
-        if self._views is None:
-            self._views = [self._host.view(o) for o in self._host.objects()]
+        self.items()
         return self._views
 
     def __len__(self) -> int:
@@ -119,7 +126,7 @@ class Table:
             raise PluginFailure(failure.plugin, failure.hook, failure.error, happened=True) from failure.error
         return [event for result in results for event in result]
 
-    def _board(self) -> Sequence[ObjectView]:
+    def _board(self) -> _Board:
         return _Board(self.host)
 
     def _refuse(self, refusal: IllegalAction | None) -> None:
@@ -466,12 +473,12 @@ class Table:
         request = self._request(obj, view, option, (), caster, None, False)
         timing = self.host.timing()
         board = self._board()
-        found = []
-        for other in self.host.objects():
-            if other == obj:
-                continue
-            other_view = self.host.view(other)
-            if other_view.zone is not Zone.HAND or other_view.owner is not request.caster:
+        found: list[ObjectId] = []
+        # A spell that can't be cast takes no splice: one check spares one per card in hand.
+        if self._check("check_cast", request=request, timing=timing, board=board) is not None:
+            return Answer((), self.rules.cite("splice"), self.rules.name)
+        for other, other_view in board.items():
+            if other == obj or other_view.zone is not Zone.HAND or other_view.owner is not request.caster:
                 continue
             if not other_view.card.is_split and other_view.card.halves[0].splice is not None:
                 candidate = replace(request, splice=((other, other_view),))
