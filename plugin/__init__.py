@@ -17,6 +17,7 @@ rules can also be asked directly: :mod:`splitcards.characteristics`, :mod:`split
 from __future__ import annotations
 
 from splitcards.card import PERMANENT_TYPES, Card, Half, Layout, Side
+from splitcards.cardpool import SPLIT_CARDS, CardPool, Skipped
 from splitcards.casting import check_card_exists
 from splitcards.characteristics import (
     ABILITIES,
@@ -36,6 +37,7 @@ from splitcards.errors import (
     AlreadyLocked,
     AlreadyUnlocked,
     CardDataError,
+    HostError,
     IllegalAction,
     IllegalCast,
     IllegalChoice,
@@ -55,7 +57,15 @@ from splitcards.errors import (
 )
 from splitcards.hooks import hookimpl, hookspec
 from splitcards.hosts import adapters
-from splitcards.loaders import card_from_mtgjson, card_from_scryfall, cards_from_atomic, cards_from_atomic_file
+from splitcards.loaders import (
+    card_from_mtgjson,
+    card_from_scryfall,
+    cards_from_atomic,
+    cards_from_atomic_file,
+    load_card_file,
+    load_mtgjson_file,
+    load_scryfall_file,
+)
 from splitcards.mana import ManaCost
 from splitcards.manager import default_manager, make_plugin_manager
 from splitcards.model import (
@@ -101,6 +111,7 @@ __all__ = [
     "MULTICOLORED",
     "NAMES",
     "PERMANENT_TYPES",
+    "SPLIT_CARDS",
     "SUBTYPES",
     "VALUE_WITHOUT_COMPARISON",
     "AdapterInfo",
@@ -109,6 +120,7 @@ __all__ = [
     "Answer",
     "Card",
     "CardDataError",
+    "CardPool",
     "CastDecision",
     "CastOption",
     "CastRequest",
@@ -116,6 +128,7 @@ __all__ = [
     "EventKind",
     "Half",
     "Host",
+    "HostError",
     "IllegalAction",
     "IllegalCast",
     "IllegalChoice",
@@ -138,6 +151,7 @@ __all__ = [
     "RulesConfigError",
     "ScenarioError",
     "Side",
+    "Skipped",
     "SpellFacts",
     "Spliced",
     "SplitcardsError",
@@ -160,6 +174,9 @@ __all__ = [
     "default_manager",
     "hookimpl",
     "hookspec",
+    "load_card_file",
+    "load_mtgjson_file",
     "load_registry",
+    "load_scryfall_file",
     "make_plugin_manager",
 ]

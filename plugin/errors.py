@@ -37,12 +37,29 @@ class ConfigError(SplitcardsError, ValueError):
     """A project configuration (``splitcards.yaml``, ``[tool.splitcards]``) is wrong: names the file and key."""
 
 
+class DecklistError(SplitcardsError, ValueError):
+    """A decklist that can't be played: names the file, the line (``None``: the whole file) and
+    what is wrong there, such as a card missing from the card file; ``also`` lists further problems."""
+
+    def __init__(self, path: str, line: int | None, problem: str, also: tuple[str, ...] = ()) -> None:
+        where = path if line is None else f"{path}:{line}"
+        super().__init__("\n".join((f"{where}: {problem}", *also)))
+        self.path = path
+        self.line = line
+        self.problem = problem
+        self.also = also
+
+
 class ScenarioError(SplitcardsError, ValueError):
     """A conformance scenario file is malformed: names the file, the scenario and the key."""
 
 
 class UnknownQuery(SplitcardsError, ValueError):
     """A characteristic query, comparison operator or compared characteristic that does not exist."""
+
+
+class HostError(SplitcardsError):
+    """A host adapter answered outside the contract (a value of the wrong type): names the host."""
 
 
 class NotSupported(SplitcardsError):

@@ -27,7 +27,15 @@ from splitcards import casting, characteristics, rooms
 from splitcards.card import Card, Side
 from splitcards.characteristics import Query
 from splitcards.contract import CastDecision, CastRequest, Host, Resolution
-from splitcards.errors import IllegalAction, IllegalCast, IllegalChoice, IllegalTiming, IllegalZone, PluginFailure
+from splitcards.errors import (
+    HostError,
+    IllegalAction,
+    IllegalCast,
+    IllegalChoice,
+    IllegalTiming,
+    IllegalZone,
+    PluginFailure,
+)
 from splitcards.mana import ManaCost
 from splitcards.manager import call_hook, default_manager
 from splitcards.model import (
@@ -126,6 +134,19 @@ class Table:
             raise PluginFailure(failure.plugin, failure.hook, failure.error, happened=True) from failure.error
         return [event for result in results for event in result]
 
+    def _timing(self) -> Timing:
+        """The host's timing, checked: a host that answers in its own vocabulary is named, rather
+        than a rule failing on it later."""
+        timing = self.host.timing()
+        fields = ((timing.active, Player), (timing.phase, Phase), (timing.priority, Player), (timing.stack_empty, bool))
+        for value, kind in fields:
+            if not isinstance(value, kind):
+                raise HostError(
+                    f"host {getattr(self.host, 'name', type(self.host).__name__)!r} gave a timing with"
+                    f" {value!r:.40} where a {kind.__name__} belongs (Host.timing returns splitcards.Timing)"
+                )
+        return timing
+
     def _board(self) -> _Board:
         return _Board(self.host)
 
@@ -203,7 +224,7 @@ class Table:
         )
 
     def _decide(self, request: CastRequest) -> CastDecision:
-        self._refuse(self._check("check_cast", request=request, timing=self.host.timing(), board=self._board()))
+        self._refuse(self._check("check_cast", request=request, timing=self._timing(), board=self._board()))
         return casting.decide_cast(request, self.rules)
 
     def _cast(self, request: CastRequest, copy: bool) -> ObjectId:
@@ -359,7 +380,7 @@ class Table:
         by = self._enum(UnlockBy, by, "unlocked by")
         view = self.host.view(obj)
         side = rooms.door(view.card, door, self.rules)
-        self._refuse(self._check("check_unlock", view=view, door=side, by=by, timing=self.host.timing()))
+        self._refuse(self._check("check_unlock", view=view, door=side, by=by, timing=self._timing()))
         cost = None
         if by is UnlockBy.SPECIAL_ACTION:
             cost = casting.changed_cost(rooms.unlock_cost(view, side, self.rules).value, cost_increase, cost_reduction)
@@ -437,7 +458,7 @@ class Table:
         """The options ``caster`` (default: the owner) may cast now, any step of any turn
         (``permission``: a zone an effect lets it be cast from)."""
         view = self.host.view(obj)
-        timing = self.host.timing()
+        timing = self._timing()
         board = self._board()
         allowed = []
         for option in casting.options_of(view.card, self.rules):
@@ -471,7 +492,7 @@ class Table:
         (702.47a), each one on its own."""
         view = self.host.view(obj)
         request = self._request(obj, view, option, (), caster, None, False)
-        timing = self.host.timing()
+        timing = self._timing()
         board = self._board()
         found: list[ObjectId] = []
         # A spell that can't be cast takes no splice: one check spares one per card in hand.
@@ -490,9 +511,7 @@ class Table:
         """Whether its controller may take the unlock special action for ``door`` now."""
         view = self.host.view(obj)
         side = rooms.door(view.card, door, self.rules)
-        refusal = self._check(
-            "check_unlock", view=view, door=side, by=UnlockBy.SPECIAL_ACTION, timing=self.host.timing()
-        )
+        refusal = self._check("check_unlock", view=view, door=side, by=UnlockBy.SPECIAL_ACTION, timing=self._timing())
         if refusal is not None:
             return Answer(False, refusal.rules, self.rules.name)
         return Answer(True, self.rules.cite("unlock_action"), self.rules.name)

@@ -12,7 +12,15 @@ from splitcards import Table as PublicTable
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.card import Card, Side
 from splitcards.characteristics import MANA_VALUES, NAMES
-from splitcards.errors import IllegalAction, IllegalZone, NotARoom, NotSupported, PluginFailure, UnknownQuery
+from splitcards.errors import (
+    HostError,
+    IllegalAction,
+    IllegalZone,
+    NotARoom,
+    NotSupported,
+    PluginFailure,
+    UnknownQuery,
+)
 from splitcards.hooks import hookimpl
 from splitcards.manager import make_plugin_manager
 from splitcards.model import (
@@ -284,3 +292,17 @@ def test_400_4a_an_instant_card_is_never_put_onto_the_battlefield(
     with pytest.raises(IllegalZone):
         t.move(swap, Zone.BATTLEFIELD)
     assert t.snapshot() == before
+
+
+class StringlyHost(ReferenceHost):
+    """A host that answers timing in its own words."""
+
+    def timing(self) -> Timing:
+        return Timing(phase="main1")  # type: ignore[arg-type]
+
+
+def test_a_host_outside_the_contract_is_named(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    t = Table(StringlyHost(), v[CURRENT], make_plugin_manager(load_entry_points=False))
+    fire = t.create(cards["Fire // Ice"], Zone.HAND)
+    with pytest.raises(HostError, match="host 'reference' gave a timing with 'main1' where a Phase belongs"):
+        t.castable(fire)

@@ -76,8 +76,9 @@ def _ai_host(pm: pluggy.PluginManager, name: str) -> AdapterInfo:
 
 
 def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    rules = registry.get(args.rules)
     info = _ai_host(pm, args.host)
-    return run_demo(info, registry.get(args.rules), seed=args.seed, max_actions=args.max_actions, pm=pm)
+    return run_demo(info, rules, seed=args.seed, max_actions=args.max_actions, pm=pm)
 
 
 def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
