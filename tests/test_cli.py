@@ -128,12 +128,12 @@ def test_show_fire_ice_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
         "duskmourn-2024",
     ]
     # Two answers until Amonkhet's rules change (708.2), one combined since (708.4, 709.4).
-    values = next(line for line in lines if line.startswith("off the stack: mana values"))
+    values = next(line for line in lines if line.startswith("mana values"))
     assert values.split("values", 1)[1].split() == ["2", "|", "2", "2", "|", "2", "2", "|", "2", "4", "4"]
     assert main(["show", "Fire // Ice", "--rules", "classic-2009", "--format", "json"]) == 0
     answers = json.loads(capsys.readouterr().out)["versions"]["classic-2009"]
-    assert answers["off the stack: mana values"] == "2 | 2"
-    assert answers["name choices"] == "Fire + Ice"
+    assert answers["mana values"] == {"value": "2 | 2", "rules": ["708.2", "708.5"]}
+    assert answers["name choices"] == {"value": "Fire + Ice", "rules": ["708.7"]}
     assert main(["show", "Nope // Never"]) == 2
 
 
@@ -162,3 +162,23 @@ def test_demo_on_a_host_without_ai_is_an_error(capsys: pytest.CaptureFixture[str
     binary.write_bytes(b"\x00\xff\xfe\x01" * 10)
     assert main(["demo", "--rules", str(binary)]) == 2
     assert str(binary) in capsys.readouterr().err
+
+
+def test_show_one_version_gives_rules_and_a_zone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "Bottomless Pool // Locker Room", "--rules", "current", "--zone", "battlefield"]) == 0
+    out = capsys.readouterr().out
+    # A Room permanent with both doors locked has neither half's name nor mana cost (709.5).
+    assert "names                             -  (709.5, 709.5a, 709.4a)" in out
+    assert "mana values                       0  (709.5, 709.5a" in out
+    assert main(["show", "Bottomless Pool // Locker Room", "--rules", "classic-2009"]) == 0
+    assert "has no Rooms" in capsys.readouterr().out
+
+
+def test_diff_names_each_key_and_what_it_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "classic-2009", "classic-2013"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("classic-2009 (2009-07-11) -> classic-2013 (")
+    assert "features.fuse: no -> yes" in out
+    assert "naming.choose: both halves -> one half" in out
+    assert main(["diff", "current", "duskmourn-2024", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["differences"] == []

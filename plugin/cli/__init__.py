@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pluggy
 
-from splitcards.cli import conformance, games, listing, show
+from splitcards.cli import conformance, diff, games, listing, show
 from splitcards.errors import SplitcardsError
 from splitcards.manager import make_plugin_manager
 from splitcards.versions import VersionRegistry, load_registry
@@ -29,6 +29,7 @@ COMMANDS: dict[str, Command] = {
     "config": listing.config,
     "schema": listing.schema,
     "show": show.run,
+    "diff": diff.run,
     "demo": games.demo,
     "soak": games.soak_games,
 }
@@ -46,6 +47,7 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     conformance.add_parser(sub)
     show.add_parser(sub)
+    diff.add_parser(sub)
     listing.add_parsers(sub)
     games.add_parsers(sub)
     return top

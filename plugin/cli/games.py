@@ -10,6 +10,7 @@ import pluggy
 from splitcards.cli.common import UsageError, host
 from splitcards.contract import AdapterInfo
 from splitcards.play import soak
+from splitcards.play.decklists import read_user_decks
 from splitcards.play.demo import run as run_demo
 from splitcards.versions import VersionRegistry
 
@@ -43,13 +44,28 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="play a game between two AIs with split cards and Rooms (needs splitcards[phase])",
         description="Play a complete game between two copies of an engine's AI, with split cards, fuse,"
         " aftermath, splice and Rooms in the decks, logging each split-card decision with its rules. The"
-        " default host, phase, needs the phase engine: pip install 'splitcards[phase]'.",
+        " default host, phase, needs the phase engine: pip install 'splitcards[phase]'. With --cards and"
+        " --deck the AIs play your own decks: MTGO .txt or MTG Arena decklists whose cards come from an"
+        " MTGJSON or Scryfall card file.",
     )
     demo.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
     demo.add_argument("--rules", help="rule version: name, alias or YAML file (default: the configured one)")
     demo.add_argument("--seed", type=_seed, default=1, help="game seed (default: 1)")
     demo.add_argument(
         "--max-actions", type=_positive, default=2000, help="stop after this many actions (default: 2000)"
+    )
+    demo.add_argument(
+        "--cards",
+        type=Path,
+        metavar="FILE",
+        help="card file of the decks' cards: MTGJSON (AtomicCards.json, a set file, AllPrintings.json) or"
+        " Scryfall bulk data (oracle-cards.json); needs --deck",
+    )
+    demo.add_argument(
+        "--deck", type=Path, metavar="FILE", help="p1's decklist, MTGO .txt or MTG Arena export; needs --cards"
+    )
+    demo.add_argument(
+        "--opponent-deck", type=Path, metavar="FILE", help="p2's decklist (default: the --deck one); needs --deck"
     )
     run = sub.add_parser(
         "soak",
@@ -76,9 +92,15 @@ def _ai_host(pm: pluggy.PluginManager, name: str) -> AdapterInfo:
 
 
 def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    if args.deck is None and (args.cards is not None or args.opponent_deck is not None):
+        given = "--cards" if args.cards is not None else "--opponent-deck"
+        raise UsageError(f"{given}: needs --deck, the decklist to play")
+    if args.deck is not None and args.cards is None:
+        raise UsageError("--deck: needs --cards, the MTGJSON or Scryfall file its cards come from")
     rules = registry.get(args.rules)
     info = _ai_host(pm, args.host)
-    return run_demo(info, rules, seed=args.seed, max_actions=args.max_actions, pm=pm)
+    decks = read_user_decks(args.cards, args.deck, args.opponent_deck) if args.deck is not None else None
+    return run_demo(info, rules, seed=args.seed, max_actions=args.max_actions, pm=pm, decks=decks)
 
 
 def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:

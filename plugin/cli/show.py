@@ -12,7 +12,7 @@ from typing import Any
 import pluggy
 
 from splitcards.card import Card
-from splitcards.characteristics import COLORS, MANA_VALUES, MULTICOLORED, NAMES
+from splitcards.characteristics import CARD_TYPES, COLORS, MANA_COSTS, MANA_VALUES, MULTICOLORED, NAMES
 from splitcards.cli.common import UsageError, host
 from splitcards.conformance.scenario import load_file
 from splitcards.errors import SplitcardsError
@@ -35,7 +35,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--rules", action="append", help="rule version, repeatable, or 'all' (default: all, oldest first)"
     )
     show.add_argument("--cards", type=Path, help="card file to find the card in (MTGJSON or Scryfall JSON)")
+    show.add_argument(
+        "--zone",
+        choices=[z.value for z in Zone if z is not Zone.STACK],
+        default=Zone.HAND.value,
+        help="the zone the card is in (default: hand); the spells it can be cast as are shown as well",
+    )
     show.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+
+Row = tuple[str, tuple[str, ...]]
 
 
 def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
@@ -46,35 +55,55 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
     else:
         versions = [registry.get(name) for name in wanted]
     factory = host(pm, "reference").factory
-    columns = {version.name: _answers(card, Table(factory(version), version, pm)) for version in versions}
+    zone = Zone(args.zone)
+    columns = {v.name: _answers(card, Table(factory(v), v, pm), zone) for v in versions}
     if args.format == "json":
-        print(json.dumps({"card": card.name, "versions": columns}, indent=2))
+        shaped = {
+            name: {row: {"value": value, "rules": list(rules)} for row, (value, rules) in answers.items()}
+            for name, answers in columns.items()
+        }
+        print(json.dumps({"card": card.name, "zone": zone.value, "versions": shaped}, indent=2))
         return 0
     rows = list(dict.fromkeys(row for answers in columns.values() for row in answers))
+    if len(columns) > 1 and "why not" in rows:
+        rows.remove("why not")  # too long for a column: `--rules VERSION` shows it
     width = max(len(row) for row in rows) + 2
-    cell = max(14, *(len(value) for answers in columns.values() for value in answers.values())) + 2
-    print(card.name)
+    print(f"{card.name} (in the {zone.value})")
+    if len(columns) == 1:
+        ((name, answers),) = columns.items()
+        print(f"rules version: {name}")
+        for row in rows:
+            value, rules = answers[row]
+            print(row.ljust(width) + value + (f"  ({', '.join(rules)})" if rules else ""))
+        return 0
+    cell = max(14, *(len(answers[row][0]) for answers in columns.values() for row in rows if row in answers)) + 2
     print(" " * width + "".join(name.ljust(cell) for name in columns))
     for row in rows:
-        print(row.ljust(width) + "".join(columns[name].get(row, "").ljust(cell) for name in columns))
+        print(row.ljust(width) + "".join(columns[name].get(row, ("", ()))[0].ljust(cell) for name in columns))
     return 0
 
 
-def _answers(card: Card, table: Table) -> dict[str, str]:
+def _answers(card: Card, table: Table, zone: Zone) -> dict[str, Row]:
     try:
         table.check_card(card)
     except SplitcardsError as refused:
-        return {"exists": f"no: {refused}"[:60]}
-    out = {"exists": "yes"}
-    hand = ObjectView(card, Zone.HAND)
-    for label, query in (("names", NAMES), ("mana values", MANA_VALUES), ("colors", COLORS)):
-        out[f"off the stack: {label}"] = _shown(table.characteristic(hand, query))
-    out["multicolored"] = _shown(table.characteristic(hand, MULTICOLORED))
-    choices = table.name_choices(card).value
-    out["name choices"] = " | ".join(" + ".join(choice) for choice in choices)
-    obj = table.create(card, Zone.HAND)
-    options = table.castable(obj).value
-    out["cast from hand"] = ", ".join(o.value for o in options) or "-"
+        return {"exists": ("no", ()), "why not": (str(refused), getattr(refused, "rules", ()))}
+    out: dict[str, Row] = {"exists": ("yes", ())}
+    here = ObjectView(card, zone)
+    for label, query in (
+        ("names", NAMES),
+        ("mana cost", MANA_COSTS),
+        ("mana values", MANA_VALUES),
+        ("colors", COLORS),
+        ("multicolored", MULTICOLORED),
+        ("card types", CARD_TYPES),
+    ):
+        out[label] = _shown(table.characteristic(here, query))
+    choices = table.name_choices(card)
+    out["name choices"] = (" | ".join(" + ".join(choice) for choice in choices.value), choices.rules)
+    if zone is not Zone.BATTLEFIELD:
+        castable = table.castable(table.create(card, zone))
+        out[f"cast from the {zone.value}"] = (", ".join(o.value for o in castable.value) or "-", castable.rules)
     for option in _all_options(card):
         spell = ObjectView(card, Zone.STACK, spell=SpellFacts(option, cast_from=Zone.HAND))
         where = "" if option is CastOption.WHOLE else f" ({option.value})"
@@ -89,15 +118,17 @@ def _all_options(card: Card) -> list[CastOption]:
     return [CastOption.LEFT, CastOption.RIGHT, *([CastOption.FUSED] if card.fuse else [])]
 
 
-def _shown(answer: Answer[Any]) -> str:
+def _shown(answer: Answer[Any]) -> Row:
     value = answer.value
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, frozenset):
-        return "".join(sorted(value, key="WUBRG".index)) or "colorless"
-    if isinstance(value, tuple):
-        return " | ".join(map(str, value)) or "-"
-    return str(value)
+        text = "yes" if value else "no"
+    elif isinstance(value, frozenset):
+        text = "".join(sorted(value, key="WUBRG".index)) or "colorless"
+    elif isinstance(value, tuple):
+        text = " | ".join(map(str, value)) or "-"
+    else:
+        text = str(value)
+    return text, answer.rules
 
 
 def _find(name: str, path: Path | None) -> Card:
