@@ -1,4 +1,5 @@
-"""The cards and decks of ``splitcards demo`` (and of the differential test and the benchmark).
+"""The cards and decks of ``splitcards demo`` (and of the differential test and the benchmark);
+a player's own decks come from :mod:`splitcards.play.decklists`.
 
 Card data is embedded here as MTGJSON atomic faces, so a game needs no file and no network.
 A deck is chosen per rule version: a card whose kind the version lacks (a Room or an
@@ -152,12 +153,13 @@ def cards() -> dict[str, Card]:
 
 @dataclass(frozen=True, slots=True)
 class Decks:
-    """The demo deck under one rule version: the cards it uses, the deck in library order, and
-    the refusals of the cards left out."""
+    """The decks of a game: the cards they use, p1's deck and p2's in library order, and the
+    refusals of the cards left out of the demo deck under the game's rule version."""
 
     cards: tuple[Card, ...]
     deck: tuple[Card, ...]
-    left_out: tuple[str, ...]
+    opponent: tuple[Card, ...]
+    left_out: tuple[str, ...] = ()
 
 
 def deck_for(table: Table) -> Decks:
@@ -176,4 +178,4 @@ def deck_for(table: Table) -> Decks:
             counts["Grizzly Bears"] += spare // 2
     counts.update(LANDS)
     deck = tuple(pool[name] for name, n in counts.items() for _ in range(n))
-    return Decks(tuple(pool[name] for name in counts), deck, tuple(left_out))
+    return Decks(tuple(pool[name] for name in counts), deck, deck, tuple(left_out))

@@ -1,6 +1,7 @@
 """``splitcards demo``: a complete game between two copies of an engine's AI, with split cards,
-fuse, aftermath, splice and Rooms in the decks, under a rule version; every split-card decision
-is printed with the rules that made it."""
+fuse, aftermath, splice and Rooms in the decks (or the player's own decks,
+:mod:`splitcards.play.decklists`), under a rule version; every split-card decision is printed
+with the rules that made it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from collections.abc import Callable
 import pluggy
 
 from splitcards.contract import AdapterInfo
+from splitcards.errors import UnsupportedCard
+from splitcards.play.decklists import UserDecks
+from splitcards.play.decks import deck_for
 from splitcards.play.loop import AIGame
 from splitcards.versions import RuleVersion
 
@@ -20,22 +24,37 @@ def run(
     max_actions: int = 2000,
     out: Callable[[str], None] = print,
     pm: pluggy.PluginManager | None = None,
+    decks: UserDecks | None = None,
 ) -> int:
-    """Play and print one game on the host ``info``; returns the exit status (2 when the host
-    can't play AI games here)."""
+    """Play and print one game on the host ``info``, with the demo decks or ``decks``; returns
+    the exit status (2 when the host can't play AI games here). A deck the rule version or the
+    engine refuses raises :class:`~splitcards.errors.DecklistError` before the game starts."""
     if info.ai_game is None:
         out(f"splitcards demo: host {info.name!r} can't play AI games (its adapter offers no ai_game)")
         return 2
     if info.available is not None:
         out(f"splitcards demo needs the {info.name} engine: {info.available}")
         return 2
-    game = AIGame(info.ai_game(rules), rules, seed=seed, max_actions=max_actions, log=out, pm=pm)
+    try:
+        game = AIGame(info.ai_game(rules), rules, seed, max_actions, out, pm, decks=decks or deck_for)
+    except UnsupportedCard as exc:
+        if decks is None:
+            raise
+        raise decks.refused(exc, info.name) from exc
     out(f"splitcards demo: {info.name} AI vs AI under {rules.name} ({rules.edition}), seed {seed}")
     features = [f for f, on in (("fuse", rules.fuse), ("aftermath", rules.aftermath), ("Rooms", rules.rooms)) if on]
     out(f"rule version features: {', '.join(features) or 'none of fuse, aftermath, Rooms'}")
-    for refusal in game.decks.left_out:
-        out(f"left out of the decks: {refusal}")
-    out("each deck: " + ", ".join(f"{game.decks.deck.count(c)} {c.name}" for c in game.decks.cards))
+    if decks is None:
+        for refusal in game.decks.left_out:
+            out(f"left out of the decks: {refusal}")
+        out("each deck: " + ", ".join(f"{game.decks.deck.count(c)} {c.name}" for c in game.decks.cards))
+    else:
+        for player, deck in (("p1", decks.deck), ("p2", decks.opponent)):
+            out(f"{player}'s deck, {deck.path}: {deck.describe()}")
+            if deck.decklist.sideboard:
+                size = sum(entry.count for entry in deck.decklist.sideboard)
+                first, last = deck.decklist.sideboard[0].line, deck.decklist.sideboard[-1].line
+                out(f"{player}'s sideboard, not played: {size} cards (lines {first}-{last})")
     result = game.play()
     winner = f"{result.winner} wins" if result.winner is not None else f"stopped after {max_actions} actions"
     out(

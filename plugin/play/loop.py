@@ -31,7 +31,7 @@ from splitcards.card import Card, Side
 from splitcards.errors import IllegalAction, NotSupported, UnknownObject
 from splitcards.model import CastOption, Event, ObjectId, ObjectView, Player, Timing, Zone
 from splitcards.play.contract import ActionKind, AIHost
-from splitcards.play.decks import deck_for
+from splitcards.play.decks import Decks, deck_for
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
@@ -53,7 +53,9 @@ class Result:
 
 
 class AIGame:
-    """One game between two copies of an engine's AI with the demo decks, under one rule version."""
+    """One game between two copies of an engine's AI under one rule version, with the decks
+    ``decks`` chooses for its table (default: the demo decks). The decks are chosen, and may be
+    refused, before the engine starts the game."""
 
     def __init__(
         self,
@@ -63,14 +65,15 @@ class AIGame:
         max_actions: int = 3000,
         log: Log | None = None,
         pm: pluggy.PluginManager | None = None,
+        decks: Callable[[Table], Decks] = deck_for,
     ) -> None:
         self.ai = ai
         self.rules = rules
         self.max_actions = max_actions
         self.log = log or (lambda line: None)
         self.table = Table(ai.host, rules, pm)
-        self.decks = deck_for(self.table)
-        ai.start(self.decks.deck, self.decks.deck, seed)
+        self.decks = decks(self.table)
+        ai.start(self.decks.deck, self.decks.opponent, seed)
         self.result = Result()
         self._refused: set[tuple[int, Player, ObjectId]] = set()
         self._tried: set[tuple[int, Timing, ObjectId]] = set()
