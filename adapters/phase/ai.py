@@ -31,7 +31,7 @@ from splitcards.adapters.phase.translate import (
     zone_of,
 )
 from splitcards.card import Card
-from splitcards.errors import UnknownObject
+from splitcards.errors import UnknownObject, UnsupportedCard
 from splitcards.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.play.contract import ActionKind, Classified, Deviation, EngineAnswers
 from splitcards.versions import RuleVersion
@@ -58,6 +58,12 @@ class PhaseAI:
         return BY_NAME
 
     def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
+        """Start the game; a card phase can't be given (:func:`carddata.unbuildable`) raises
+        :class:`~splitcards.errors.UnsupportedCard` naming it before anything is built."""
+        for card in dict.fromkeys([*deck, *opponent]):
+            reason = carddata.unbuildable(card)
+            if reason is not None:
+                raise UnsupportedCard(card.name, "layout", reason)
         self.session.use_engine(engine_for([*deck, *opponent]))
         self.session.start([carddata.front_name(c) for c in deck], [carddata.front_name(c) for c in opponent], seed)
 

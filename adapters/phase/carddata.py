@@ -57,6 +57,25 @@ SCAFFOLD_FACES: dict[str, dict[str, Any]] = {
 }
 
 
+# Card-data layouts of cards with a second face that is no split-card half. The plugin's card
+# holds the front face alone (the characteristics it has outside the stack and the battlefield),
+# and built from it phase would play another card: a transform card that never transforms, an
+# adventure card without its adventure.
+_OTHER_FACES = frozenset(
+    {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "battle", "double_faced_token"}
+)
+
+
+def unbuildable(card: Card) -> str | None:
+    """Why phase's card data can't be built from this card (``None``: it can)."""
+    if card.source_layout in _OTHER_FACES:
+        return (
+            f"a {card.source_layout} card, and phase would be given its front face alone"
+            " (this adapter plays one-faced and split cards)"
+        )
+    return None
+
+
 def front_name(card: Card) -> str:
     """The name phase knows a card by in a deck list: its left half's (a right half's name
     would make that half the card's front)."""
