@@ -120,7 +120,7 @@ def test_schema_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_show_fire_ice_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "Fire // Ice", "--rules", "all"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Fire // Ice" and lines[1].split() == [
+    assert lines[0] == "Fire // Ice (in the hand)" and lines[1].split() == [
         "invasion-2000",
         "classic-2009",
         "classic-2013",
