@@ -6,17 +6,25 @@ figures measured in this run; nothing asserts on them. Target: the overhead rati
 at most 1.05.
 
 Each game is played from one seed and one pair of decks, taking a seeded random choice among the
-moves of python-mtg's own kinds at each of its decisions, twice: once with the split-card moves
-installed (``engine.patched(Session(rules))``) and once without. Two kinds of games:
+moves of python-mtg's own kinds at each of its decisions, three times: with the split-card moves
+installed (``engine.patched(Session(rules))``), without them, and without them but stopping at
+the same decisions. Two kinds of games:
 
 * **split-card decks**: decks with split cards, set up by ``MtgHost.from_decks``. With the plugin,
   every decision of the engine (its legal moves, and its auto-advance, which asks for them too)
   also asks the rules which split-card moves are legal. The split-card moves offered are not
-  taken, so that both runs play the same game; but python-mtg now stops where a split-card move
+  taken, so that all runs play the same game; but python-mtg now stops where a split-card move
   or passing is possible, which it would have gone past: there the player passes, taking no
-  random number. Both runs end in the same position (checked). Two ratios: the same games with
-  and without the plugin, and the games with the plugin with and without the adapter's own work
-  (its part of the legal moves, timed), which leaves out the cost of the added decisions;
+  random number. All runs end in the same position (checked). Two ratios:
+
+  - *whole games*: with the plugin / without it. It includes python-mtg's own work at the
+    decisions the plugin adds (listing the moves, copying the position as the pass is pushed);
+  - *like for like*: with the plugin / without it, python-mtg's auto-advance made to stop where
+    it stopped with the plugin (recorded in the run with the plugin, replayed), so that both
+    runs make the same decisions: what is left is the adapter's work.
+
+  The adapter's own work (its part of the legal moves and of playing moves, timed in the run
+  with the plugin) is printed too;
 * **plain decks**: python-mtg games without split cards, which the plugin leaves to the engine.
 
 For scale, the split-card decks are also played taking any offered move, split-card moves
@@ -24,7 +32,7 @@ included (no run without the plugin can play those).
 
 Times are the CPU time of this process (``time.process_time``: python-mtg evaluates its rules in
 the process), so that other work on the machine counts less; each figure is the fastest of
-``--repeat`` runs, with and without alternating. python-mtg caches every evaluation of its rules:
+``--repeat`` runs, the three ways taking turns. python-mtg caches every evaluation of its rules:
 the cache is emptied before each run, as a real game meets mostly new positions.
 """
 
@@ -42,7 +50,7 @@ from typing import Any
 import yaml
 
 from splitcards.adapters.mtg import engine
-from splitcards.adapters.mtg.engine import Action, LegalActions, State
+from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import CAST, UNLOCK, Session
 from splitcards.card import Card
@@ -125,19 +133,78 @@ class TimedSession(Session):
         self.seconds = 0.0
 
     def legal_actions(self, state: State, engine_actions: LegalActions) -> list[Action]:
-        inner = 0.0
-
-        def timed(position: State) -> list[Action]:
-            nonlocal inner
-            start = time.process_time()
-            actions = engine_actions(position)
-            inner += time.process_time() - start
-            return actions
-
+        timed = _Timed(engine_actions)
         start = time.process_time()
         actions = super().legal_actions(state, timed)
-        self.seconds += time.process_time() - start - inner
+        self.seconds += time.process_time() - start - timed.seconds
         return actions
+
+    def step(self, state: State, action: Any, engine_step: Step) -> State:
+        timed = _Timed(engine_step)
+        start = time.process_time()
+        new = super().step(state, action, timed)
+        self.seconds += time.process_time() - start - timed.seconds
+        return new
+
+
+class _Timed:
+    """An engine function that adds up the time spent in it."""
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+        self.seconds = 0.0
+
+    def __call__(self, *args: Any) -> Any:
+        start = time.process_time()
+        try:
+            return self.function(*args)
+        finally:
+            self.seconds += time.process_time() - start
+
+
+@contextlib.contextmanager
+def decisions_recorded() -> Iterator[list[bool]]:
+    """Record, position after position, where python-mtg's auto-advance stops for a decision
+    (``env._has_decision``, with the split-card moves if they are installed)."""
+    from mtg.engine import env
+
+    inner = env._has_decision
+    answers: list[bool] = []
+
+    def recording(state: State) -> bool:
+        found = bool(inner(state))
+        answers.append(found)
+        return found
+
+    env._has_decision = recording
+    try:
+        yield answers
+    finally:
+        env._has_decision = inner
+
+
+@contextlib.contextmanager
+def deciding_as(answers: Sequence[bool]) -> Iterator[None]:
+    """Make python-mtg's auto-advance stop where it stopped in a recorded run of the same game,
+    python-mtg still doing its own work at every position (its legal actions). A stop it would
+    make itself must have been recorded."""
+    from mtg.engine import env
+
+    inner = env._has_decision
+    recorded = iter(answers)
+
+    def replaying(state: State) -> bool:
+        own = bool(inner(state))
+        stop = next(recorded)
+        if own and not stop:
+            raise RuntimeError("python-mtg stops where the recorded run did not")
+        return stop
+
+    env._has_decision = replaying
+    try:
+        yield
+    finally:
+        env._has_decision = inner
 
 
 @contextlib.contextmanager
@@ -146,50 +213,65 @@ def nothing() -> Iterator[None]:
 
 
 @dataclass(slots=True)
-class Pair:
-    """The fastest run of one game with and without the plugin."""
+class Runs:
+    """The fastest run of one game in each of three ways."""
 
     with_plugin: Played | None = None
     without: Played | None = None
+    same_decisions: Played | None = None
 
-    def keep(self, played: Played, plugin: bool) -> None:
-        best = self.with_plugin if plugin else self.without
+    def keep(self, played: Played, way: str) -> None:
+        best = getattr(self, way)
         if best is None or played.seconds < best.seconds:
-            if plugin:
-                self.with_plugin = played
-            else:
-                self.without = played
+            setattr(self, way, played)
 
 
-def compare(session: TimedSession, start: Any, seed: int, decisions: int, repeat: int) -> Pair:
-    """The same game from ``start`` with and without the plugin, alternating, ``repeat`` times each."""
-    pair = Pair()
+WAYS = ("with_plugin", "without", "same_decisions")
+
+
+def compare(session: TimedSession, start: Any, seed: int, decisions: int, repeat: int) -> Runs:
+    """The same game from ``start`` with the plugin, without it, and without it stopping at the
+    decisions the plugin made it stop at, ``repeat`` times each in turn."""
+    runs = Runs()
+    stops: list[bool] | None = None
     for n in range(repeat):
-        for plugin in (n % 2 == 0, n % 2 == 1):
+        # The first round runs with the plugin first: the others replay its decisions.
+        for way in WAYS[n % 3 :] + WAYS[: n % 3]:
             session.seconds = 0.0
-            # python-mtg caches every evaluation of its rules: a run must not find the other's.
+            # python-mtg caches every evaluation of its rules: a run must not find another's.
             engine.forget_evaluations()
-            with engine.patched(session) if plugin else nothing():
+            if way == "with_plugin":
+                with engine.patched(session), decisions_recorded() as answers:
+                    played = play(start.copy(), seed, decisions)
+                stops = answers
+            elif way == "without":
                 played = play(start.copy(), seed, decisions)
-            pair.keep(replace(played, adapter_seconds=session.seconds), plugin)
-    assert pair.with_plugin is not None and pair.without is not None
+            else:
+                assert stops is not None
+                with deciding_as(stops):
+                    played = play(start.copy(), seed, decisions)
+            runs.keep(replace(played, adapter_seconds=session.seconds), way)
+    assert runs.with_plugin is not None and runs.without is not None and runs.same_decisions is not None
     # Keys compared with python-mtg's own Game.key(): the plugin is uninstalled here.
-    if pair.with_plugin.game.key() != pair.without.game.key():
+    keys = {way: getattr(runs, way).game.key() for way in WAYS}
+    if len(set(keys.values())) != 1:
         raise RuntimeError(f"seed {seed}: the games with and without the plugin ended in different positions")
-    return pair
+    return runs
 
 
-def _report(label: str, pairs: Sequence[Pair]) -> None:
-    with_plugin = sum(p.with_plugin.seconds for p in pairs if p.with_plugin)
-    adapter = sum(p.with_plugin.adapter_seconds for p in pairs if p.with_plugin)
-    without = sum(p.without.seconds for p in pairs if p.without)
-    moves = sum(p.without.moves for p in pairs if p.without)
-    decisions = sum(p.with_plugin.moves for p in pairs if p.with_plugin)
+def _report(label: str, runs: Sequence[Runs]) -> None:
+    def total(way: str, what: str = "seconds") -> float:
+        return float(sum(getattr(getattr(r, way), what) for r in runs))
+
+    with_plugin, without, same = total("with_plugin"), total("without"), total("same_decisions")
+    adapter = total("with_plugin", "adapter_seconds")
+    moves, decisions = int(total("without", "moves")), int(total("with_plugin", "moves"))
     print(f"{label}: {moves} moves without the plugin, {decisions} with it (forced passes included)")
-    print(f"  with the plugin:    {with_plugin:7.2f} s  of which the adapter's own work {adapter:.2f} s")
-    print(f"  without the plugin: {without:7.2f} s")
-    print(f"  ratio, the same games (with / without):                {with_plugin / without:.3f}   (target <= 1.05)")
-    print(f"  ratio, the games with the plugin (with / without its work): {with_plugin / (with_plugin - adapter):.3f}")
+    print(f"  with the plugin:                     {with_plugin:7.2f} s  (the adapter's own work: {adapter:.2f} s)")
+    print(f"  without the plugin:                  {without:7.2f} s")
+    print(f"  without it, stopping where it stops: {same:7.2f} s")
+    print(f"  ratio, whole games (with / without):             {with_plugin / without:.3f}   (target <= 1.05)")
+    print(f"  ratio, like for like (with / without, same stops): {with_plugin / same:.3f}   (target <= 1.05)")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -197,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rules", default="current", help="rule version (default: current)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], help="game seeds (default: 1 2 3)")
     parser.add_argument("--decisions", type=int, default=30, help="random choices per game (default: 30)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each game with and without (default: 3)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each game each way (default: 3)")
     args = parser.parse_args(argv)
     rules = load_registry().get(args.rules)
     cards = split_cards()
@@ -206,10 +288,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     plain_start = {seed: plain_game(seed) for seed in args.seeds}
     seeds = " ".join(map(str, args.seeds))
     print(f"{rules.name}: seeds {seeds}, {args.decisions} random choices per game, fastest of {args.repeat} runs")
-    split_pairs = [compare(session, split_start[s], s, args.decisions, args.repeat) for s in args.seeds]
-    _report("split-card decks, python-mtg's moves", split_pairs)
-    plain_pairs = [compare(session, plain_start[s], s, args.decisions, args.repeat) for s in args.seeds]
-    _report("plain decks", plain_pairs)
+    split_runs = [compare(session, split_start[s], s, args.decisions, args.repeat) for s in args.seeds]
+    _report("split-card decks, python-mtg's moves", split_runs)
+    plain_runs = [compare(session, plain_start[s], s, args.decisions, args.repeat) for s in args.seeds]
+    _report("plain decks", plain_runs)
     with engine.patched(session):
         games = [play_any(split_start[s].copy(), s, args.decisions) for s in args.seeds]
     seconds, moves, split = (
