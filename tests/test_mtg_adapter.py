@@ -20,6 +20,7 @@ from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import Session
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
 from splitcards.card import Card, Side
+from splitcards.contract import CastRequest
 from splitcards.errors import IllegalAction
 from splitcards.hooks import hookimpl
 from splitcards.loaders import BASIC_LANDS, basic_land
@@ -209,6 +210,28 @@ def test_709_5e_a_plugin_that_forbids_unlocking_removes_the_move(
         with pytest.raises(IllegalAction, match="doors stay locked"):
             host.game.push(("unlock_door", "alice", room, "right"), checked=False)
         assert host.view(room).unlocked == {Side.LEFT}
+
+
+def test_601_2_a_plugin_that_reads_the_board_is_asked_at_every_position(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    class NotWhileABearIsOut:
+        @hookimpl
+        def check_cast(
+            self, rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+        ) -> IllegalAction | None:
+            if any(view.card.name == "Grizzly Bears" and view.zone is Zone.BATTLEFIELD for view in board):
+                return IllegalAction("no spells while a bear is out", (), rules.name)
+            return None
+
+    pm = make_plugin_manager([NotWhileABearIsOut()], load_entry_points=False)
+    with engine.patched(Session(v["duskmourn-2024"], pm)):
+        host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
+        fire_ice = _obj(host, "fire_ice")
+        assert _split_moves(host, fire_ice) == [("cast_split", "alice", fire_ice, "right", {})]
+        # Fire // Ice, the timing and the permission are the same: the plugin's answer is not.
+        host.create(cards["Grizzly Bears"], Zone.BATTLEFIELD, Player.P2)
+        assert _split_moves(host, fire_ice) == []
 
 
 def test_601_2_the_spell_is_controlled_by_its_caster(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:

@@ -286,6 +286,34 @@ def set_face(state: State, obj: str, card: Card, face: Face) -> None:
 
     Every value it changes is replaced, never edited in place, so it may write on an
     :func:`~splitcards.adapters.mtg.engine.probe` of a position."""
+    for rel in ("instance_of", *_INSTANCE_CAST_RELATIONS):
+        state[rel] = {r for r in state.get(rel, set()) if r[0] != obj}
+    for rel, row in _face_rows(card, face):
+        state[rel].add((obj, *row))
+    state[keys.FACE] = {**state.get(keys.FACE, {}), obj: face.value}
+    rematerialize(state, obj)
+
+
+def add_trial_faces(state: State, faces: Mapping[str, tuple[Card, Face]]) -> None:
+    """Give objects that are not in ``state`` the engine facts :func:`set_face` writes, each with
+    its face, all at once (one pass over each relation): trial objects for the engine's eyes only,
+    so no split-card state is kept for them. Values are replaced, never edited in place."""
+    added: dict[str, set[tuple[Any, ...]]] = {}
+    by_card_id: dict[str, list[str]] = {}
+    for obj, (card, face) in faces.items():
+        for rel, row in _face_rows(card, face):
+            added.setdefault(rel, set()).add((obj, *row))
+        by_card_id.setdefault(face_slug(card.name, face), []).append(obj)
+    for rel, rows in _printed_rows(state, by_card_id).items():
+        added.setdefault(rel, set()).update(rows)
+    for rel, rows in added.items():
+        state[rel] = state.get(rel, set()) | rows
+
+
+@cache
+def _face_rows(card: Card, face: Face) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The instance-level facts of an object with ``face`` of ``card``, without the object:
+    ``(relation, rest of the row)``."""
     if card.is_split:
         halves = {
             Face.LEFT: card.halves[:1],
@@ -294,11 +322,7 @@ def set_face(state: State, obj: str, card: Card, face: Face) -> None:
         }.get(face, card.halves)
     else:
         halves = card.halves
-    state["instance_of"] = {r for r in state.get("instance_of", set()) if r[0] != obj} | {
-        (obj, face_slug(card.name, face))
-    }
-    for rel in _INSTANCE_CAST_RELATIONS:
-        state[rel] = {r for r in state.get(rel, set()) if r[0] != obj}
+    rows: list[tuple[str, tuple[Any, ...]]] = [("instance_of", (face_slug(card.name, face),))]
     generic, value, xs = 0, 0, 0
     pips: dict[str, int] = {}
     for half in halves:
@@ -308,14 +332,12 @@ def set_face(state: State, obj: str, card: Card, face: Face) -> None:
             pips[color] = pips.get(color, 0) + n
     # The whole split card is never a spell (709.3): without spell_type the engine can't cast it.
     if face not in (Face.BOTH, Face.NONE):
-        state["spell_type"] |= {(obj, t.lower()) for h in halves for t in h.card_types}
-    state["mana_cost"].add((obj, value))
-    state["mana_generic"].add((obj, generic))
-    state["mana_pip"] |= {(obj, color, n) for color, n in pips.items()}
+        rows += sorted({("spell_type", (t.lower(),)) for h in halves for t in h.card_types})
+    rows += [("mana_cost", (value,)), ("mana_generic", (generic,))]
+    rows += [("mana_pip", (color, n)) for color, n in pips.items()]
     if xs:
-        state["x_count"].add((obj, xs))
-    state[keys.FACE] = {**state.get(keys.FACE, {}), obj: face.value}
-    rematerialize(state, obj)
+        rows.append(("x_count", (xs,)))
+    return tuple(rows)
 
 
 _PRINTED = {
@@ -334,10 +356,29 @@ def rematerialize(state: State, obj: str) -> None:
     state and feeds them back as facts, so rows of the object's previous face would survive a
     change of ``instance_of``. This mirrors the engine's derivation rules for the object.
     """
-    card_ids = {c for (o, c) in state.get("instance_of", ()) if o == obj}
-    for printed, source in _PRINTED.items():
+    card_ids = {c: [obj] for (o, c) in state.get("instance_of", ()) if o == obj}
+    derived = _printed_rows(state, card_ids)
+    for printed in (*_PRINTED, "printed_keyword"):
         kept = {r for r in state.get(printed, set()) if r[0] != obj}
-        state[printed] = kept | {(obj, *r[1:]) for r in state.get(source, ()) if r[0] in card_ids}
-    keywords = frozenset(r[1] for r in state.get("card_keyword", ()) if r[0] in card_ids)
-    kept = {r for r in state.get("printed_keyword", set()) if r[0] != obj}
-    state["printed_keyword"] = kept | {(obj, kw) for kw in engine.modelled_keywords(keywords)}
+        state[printed] = kept | derived.get(printed, set())
+
+
+def _printed_rows(state: State, objects_of: Mapping[str, list[str]]) -> dict[str, set[tuple[Any, ...]]]:
+    """The ``printed_*`` rows the engine derives for objects from their cards' facts
+    (``objects_of``: the objects of each card id)."""
+    derived: dict[str, set[tuple[Any, ...]]] = {}
+    for printed, source in _PRINTED.items():
+        derived[printed] = {
+            (obj, *row[1:]) for row in state.get(source, ()) if row[0] in objects_of for obj in objects_of[row[0]]
+        }
+    keywords: dict[str, set[str]] = {}
+    for row in state.get("card_keyword", ()):
+        if row[0] in objects_of:
+            keywords.setdefault(row[0], set()).add(row[1])
+    derived["printed_keyword"] = {
+        (obj, kw)
+        for card_id, found in keywords.items()
+        for kw in engine.modelled_keywords(frozenset(found))
+        for obj in objects_of[card_id]
+    }
+    return derived

@@ -29,9 +29,10 @@ import pluggy
 from splitcards.adapters.mtg import engine, facts, keys, zones
 from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
 from splitcards.adapters.mtg.host import MtgHost
-from splitcards.card import Side
+from splitcards.card import Card, Side
 from splitcards.mana import ManaCost
-from splitcards.model import CastOption, ObjectId, Zone
+from splitcards.manager import BUILTIN_NAME
+from splitcards.model import CastOption, ObjectId, ObjectView, Timing, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
@@ -40,6 +41,8 @@ UNLOCK = "unlock_door"
 PASS = ("pass",)
 
 _PAYMENT = "splitcards__payment"
+# How many answers of the rules a session keeps for reuse at later positions.
+_REMEMBERED = 4096
 # What Game.key() adds: zones the engine's key leaves out, and the split-card state.
 _KEYED = ("graveyard", "exile", keys.DOORS, keys.FACE, keys.SPELL, keys.TOKENS, keys.COPIES)
 
@@ -56,6 +59,7 @@ class Session:
         self.rules = rules
         self._host = MtgHost.cursor(rules)
         self.table = Table(self._host, rules, pm)
+        self._castable: dict[tuple[ObjectView, Zone | None, Timing], tuple[CastOption, ...]] = {}
 
     def __repr__(self) -> str:
         return f"Session({self.rules.name!r})"
@@ -76,13 +80,14 @@ class Session:
         return [*actions[:-1], *extra, PASS] if extra else actions
 
     def _split_moves(self, state: State) -> list[Action]:
-        host, table = self._host, self.table
+        host = self._host
         casts: list[tuple[ObjectId, CastOption]] = []
         unlocks: list[Action] = []
         with host.reading(state):
-            player = host.timing().priority
-            seat = host.seat(player)
+            timing = host.timing()
+            seat = host.seat(timing.priority)
             allowed = engine.permissions(state, seat)
+            reuse = self._rules_alone()
             for obj in _split_objects(state):
                 zone = host.zone(obj)
                 if zone is Zone.BATTLEFIELD:
@@ -91,8 +96,31 @@ class Session:
                     # The rules are not asked about a library's hidden cards unless the engine has
                     # an effect that lets the player play one.
                     permission = zone if obj in allowed else None
-                    casts += [(obj, option) for option in table.castable(obj, permission, caster=player).value]
+                    casts += [(obj, option) for option in self._options(obj, permission, timing, reuse)]
         return (_cast_moves(state, casts, seat) if casts else []) + unlocks
+
+    def _options(self, obj: ObjectId, permission: Zone | None, timing: Timing, reuse: bool) -> tuple[CastOption, ...]:
+        """``Table.castable`` for the player with priority; with ``reuse``, the answer given for
+        the same card in the same circumstances at an earlier position (the rules asked again
+        only about cards whose view or timing changed)."""
+        if not reuse:
+            return self.table.castable(obj, permission, caster=timing.priority).value
+        key = (self._host.view(obj), permission, timing)
+        found = self._castable.get(key)
+        if found is None:
+            if len(self._castable) >= _REMEMBERED:
+                self._castable.clear()
+            found = self._castable[key] = self.table.castable(obj, permission, caster=timing.priority).value
+        return found
+
+    def _rules_alone(self) -> bool:
+        """Whether the built-in rules are the only ``check_cast`` implementation. Their answer to
+        ``Table.castable`` is a function of the card's view, the permission and the timing (the
+        caster being the player with priority): the zone, timing and cost rules read nothing
+        else, and the board only for splice, which ``castable`` does not ask about. A plugin's
+        answer may depend on anything in the game: it is asked at every position."""
+        impls = self.table.pm.hook.check_cast.get_hookimpls()
+        return [impl.plugin_name for impl in impls] == [BUILTIN_NAME]
 
     def _unlock_moves(self, state: State, obj: ObjectId, seat: str) -> list[Action]:
         if not facts.card_named(state, state[keys.CARD_OF][obj]).is_room:
@@ -111,8 +139,10 @@ class Session:
         """Play one move: split-card moves here, every other kind by the engine."""
         raw = getattr(action, "raw", action)
         if raw[0] not in (CAST, UNLOCK):
-            # A timing set by hand (priority to the non-active player...) lasts until the next move.
-            return engine_step({k: v for k, v in state.items() if k != keys.TIMING}, raw)
+            if keys.TIMING in state:
+                # A timing set by hand (priority to the non-active player...) lasts until the next move.
+                state = {k: v for k, v in state.items() if k != keys.TIMING}
+            return engine_step(state, raw)
         new = engine.clone(state)
         new.pop(keys.TIMING, None)
         host, table = self._host, self.table
@@ -165,17 +195,22 @@ def _cast_moves(state: State, casts: list[tuple[ObjectId, CastOption]], seat: st
     targets for. The engine is asked once for them all: each cast is tried as an object of its
     own in ``seat``'s hand, with the characteristics of the spell it would be."""
     trial = engine.probe(state)
-    tried = {}
+    tried: dict[str, tuple[ObjectId, CastOption]] = {}
+    faces: dict[str, tuple[Card, facts.Face]] = {}
     for obj, option in casts:
         card = facts.card_named(state, state[keys.CARD_OF][obj])
         name = f"{obj}__{option.value}"
-        facts.set_face(trial, name, card, facts.cast_face(card, option))
-        trial["in_hand"] = trial["in_hand"] | {(seat, name)}
-        trial["printed_control"] = trial["printed_control"] | {(seat, name)}
-        trial["has_supertype"] = trial.get("has_supertype", set()) | {
-            (name, s) for (o, s) in state.get("has_supertype", ()) if o == obj
-        }
+        faces[name] = (card, facts.cast_face(card, option))
         tried[name] = (obj, option)
+    facts.add_trial_faces(trial, faces)
+    trial["in_hand"] = trial["in_hand"] | {(seat, name) for name in tried}
+    trial["printed_control"] = trial["printed_control"] | {(seat, name) for name in tried}
+    supertypes: dict[str, set[str]] = {}
+    for obj, supertype in state.get("has_supertype", ()):
+        supertypes.setdefault(obj, set()).add(supertype)
+    trial["has_supertype"] = trial.get("has_supertype", set()) | {
+        (name, s) for name, (obj, _option) in tried.items() for s in supertypes.get(obj, ())
+    }
     castable = engine.castable_among(trial, seat, tried)
     return [
         (CAST, seat, obj, option.value, choice)
