@@ -180,6 +180,21 @@ def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVers
 
 
 @pytest.mark.usefixtures("session")
+def test_709_5e_a_door_is_offered_when_its_unlock_cost_can_be_paid(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
+    room = host.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD, Player.P1)
+    fire_ice = _obj(host, "fire_ice")
+    # Two Islands: Bottomless Pool ({U}) and Ice, not Locker Room ({4}{U}), asked of the engine at once.
+    assert _split_moves(host, room) == [("unlock_door", "alice", room, "left")]
+    assert _split_moves(host, fire_ice) == [("cast_split", "alice", fire_ice, "right", {})]
+    for _ in range(3):
+        host.create(LANDS["Island"], Zone.BATTLEFIELD, Player.P1)
+    assert [m[3] for m in _split_moves(host, room)] == ["left", "right"]
+
+
+@pytest.mark.usefixtures("session")
 def test_117_1a_an_instant_half_is_offered_whenever_its_caster_has_priority(
     v: dict[str, RuleVersion], cards: dict[str, Card]
 ) -> None:

@@ -82,7 +82,7 @@ class Session:
     def _split_moves(self, state: State) -> list[Action]:
         host = self._host
         casts: list[tuple[ObjectId, CastOption]] = []
-        unlocks: list[Action] = []
+        unlocks: list[tuple[ObjectId, Side, ManaCost | None]] = []
         with host.reading(state):
             timing = host.timing()
             seat = host.seat(timing.priority)
@@ -91,13 +91,13 @@ class Session:
             for obj in _split_objects(state):
                 zone = host.zone(obj)
                 if zone is Zone.BATTLEFIELD:
-                    unlocks += self._unlock_moves(state, obj, seat)
+                    unlocks += self._unlocks(state, obj)
                 elif zone is not None and (zone is not Zone.LIBRARY or obj in allowed):
                     # The rules are not asked about a library's hidden cards unless the engine has
                     # an effect that lets the player play one.
                     permission = zone if obj in allowed else None
                     casts += [(obj, option) for option in self._options(obj, permission, timing, reuse)]
-        return (_cast_moves(state, casts, seat) if casts else []) + unlocks
+        return _payable(state, seat, casts, unlocks) if casts or unlocks else []
 
     def _options(self, obj: ObjectId, permission: Zone | None, timing: Timing, reuse: bool) -> tuple[CastOption, ...]:
         """``Table.castable`` for the player with priority; with ``reuse``, the answer given for
@@ -122,16 +122,12 @@ class Session:
         impls = self.table.pm.hook.check_cast.get_hookimpls()
         return [impl.plugin_name for impl in impls] == [BUILTIN_NAME]
 
-    def _unlock_moves(self, state: State, obj: ObjectId, seat: str) -> list[Action]:
+    def _unlocks(self, state: State, obj: ObjectId) -> list[tuple[ObjectId, Side, ManaCost | None]]:
+        """The doors of ``obj`` the rules let its controller unlock now, with their costs."""
         if not facts.card_named(state, state[keys.CARD_OF][obj]).is_room:
             return []
-        moves: list[Action] = []
-        for door in Side:
-            if self.table.can_unlock(obj, door).value and _can_pay(
-                state, seat, self.table.unlock_cost(obj, door).value
-            ):
-                moves.append((UNLOCK, seat, obj, door.value))
-        return moves
+        table = self.table
+        return [(obj, door, table.unlock_cost(obj, door).value) for door in Side if table.can_unlock(obj, door).value]
 
     # -- playing moves -----------------------------------------------------------------------
 
@@ -190,10 +186,16 @@ def _split_objects(state: State) -> Iterator[ObjectId]:
             yield obj
 
 
-def _cast_moves(state: State, casts: list[tuple[ObjectId, CastOption]], seat: str) -> list[Action]:
-    """The moves of the casts the rules allow that the engine says ``seat`` can pay for and find
-    targets for. The engine is asked once for them all: each cast is tried as an object of its
-    own in ``seat``'s hand, with the characteristics of the spell it would be."""
+def _payable(
+    state: State,
+    seat: str,
+    casts: list[tuple[ObjectId, CastOption]],
+    unlocks: list[tuple[ObjectId, Side, ManaCost | None]],
+) -> list[Action]:
+    """The moves of the casts and unlocks the rules allow that the engine says ``seat`` can pay
+    for (and, for a cast, find targets for). The engine is asked once for them all: each cast is
+    tried as an object of its own in ``seat``'s hand with the characteristics of the spell it would
+    be, each unlock as a card whose mana cost is the unlock cost."""
     trial = engine.probe(state)
     tried: dict[str, tuple[ObjectId, CastOption]] = {}
     faces: dict[str, tuple[Card, facts.Face]] = {}
@@ -211,35 +213,32 @@ def _cast_moves(state: State, casts: list[tuple[ObjectId, CastOption]], seat: st
     trial["has_supertype"] = trial.get("has_supertype", set()) | {
         (name, s) for name, (obj, _option) in tried.items() for s in supertypes.get(obj, ())
     }
-    castable = engine.castable_among(trial, seat, tried)
+    paying = {
+        _with_payment(trial, seat, cost, f"{obj}__unlock_{door.value}"): (obj, door) for obj, door, cost in unlocks
+    }
+    payable = engine.castable_among(trial, seat, [*tried, *paying])
     return [
         (CAST, seat, obj, option.value, choice)
         for name, (obj, option) in tried.items()
-        if name in castable
+        if name in payable
         for choice in engine.cast_choices(trial, name)
-    ]
+    ] + [(UNLOCK, seat, obj, door.value) for name, (obj, door) in paying.items() if name in payable]
 
 
-def _with_payment(state: State, seat: str, cost: ManaCost | None) -> str:
+def _with_payment(state: State, seat: str, cost: ManaCost | None, name: str = _PAYMENT) -> str:
     # A card of nobody's whose cost is the one to pay: the engine decides payment for cards only.
     generic, pips, value, _xs = facts.cost_facts(cost)
-    state["in_hand"] = state.get("in_hand", set()) | {(seat, _PAYMENT)}
-    state["mana_cost"] = state.get("mana_cost", set()) | {(_PAYMENT, value)}
-    state["mana_generic"] = state.get("mana_generic", set()) | {(_PAYMENT, generic)}
-    state["mana_pip"] = state.get("mana_pip", set()) | {(_PAYMENT, c, n) for c, n in pips.items()}
-    return _PAYMENT
+    state["in_hand"] = state.get("in_hand", set()) | {(seat, name)}
+    state["mana_cost"] = state.get("mana_cost", set()) | {(name, value)}
+    state["mana_generic"] = state.get("mana_generic", set()) | {(name, generic)}
+    state["mana_pip"] = state.get("mana_pip", set()) | {(name, c, n) for c, n in pips.items()}
+    return name
 
 
 def _without_payment(state: State, seat: str) -> None:
     state["in_hand"] = state["in_hand"] - {(seat, _PAYMENT)}
     for rel in ("mana_cost", "mana_generic", "mana_pip"):
         state[rel] = {r for r in state[rel] if r[0] != _PAYMENT}
-
-
-def _can_pay(state: State, seat: str, cost: ManaCost | None) -> bool:
-    """Whether ``seat`` can pay ``cost`` now, as the engine sees it."""
-    probe = engine.probe(state)
-    return bool(engine.castable_among(probe, seat, [_with_payment(probe, seat, cost)]))
 
 
 def _pay(state: State, seat: str, cost: ManaCost | None) -> None:
