@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -13,21 +16,38 @@ from splitcards.adapters.phase.deviations import DEVIATIONS
 from splitcards.adapters.phase.engine import load_phase
 from splitcards.adapters.phase.host import PhaseHost
 from splitcards.adapters.phase.session import engine_for
-from splitcards.adapters.phase.translate import cast_action, phase_mana_value
-from splitcards.card import Side
-from splitcards.errors import IllegalCast, IllegalZone
-from splitcards.model import CastOption, Phase, Player, Zone
+from splitcards.adapters.phase.translate import PhaseRefused, cast_action, phase_mana_value, splice_onto
+from splitcards.card import Card, Side
+from splitcards.conformance.scenario import load_file
+from splitcards.errors import IllegalCast, IllegalZone, NotSupported, SplitcardsError
+from splitcards.model import CastOption, Phase, Player, SpellFacts, Spliced, UnlockBy, Zone
 from splitcards.play import decks
 from splitcards.table import Table
 from splitcards.versions import load_registry
 
 CARDS = decks.cards()
+BUNDLED = resources.files("splitcards.conformance.bundled")
+SPLICE_CARDS = load_file(Path(str(BUNDLED / "splice_targets.yaml"))).cards
 
 
-def _table(version: str = "current") -> tuple[Table, PhaseHost]:
+def _table(version: str = "current", cards: Mapping[str, Card] = CARDS) -> tuple[Table, PhaseHost]:
     rules = load_registry().get(version)
     host = PhaseHost(rules)
-    host.prepare(list(CARDS.values()))
+    host.prepare(list(cards.values()))
+    return Table(host, rules), host
+
+
+def _without_infinite_mana() -> tuple[Table, PhaseHost]:
+    """A game of the demo cards at p1's first main phase, with no land in play and empty hands."""
+    rules = load_registry().get("current")
+    host = PhaseHost(rules)
+    host.session.use_engine(engine_for(list(CARDS.values())))
+    deck = [carddata.front_name(c) for c in CARDS.values() for _ in range(3)]
+    host.session.start(deck, list(deck), seed=1)
+    for seat in (0, 1):
+        for obj in host.session.game.hand(seat):
+            host.session.debug("MoveToZone", object_id=obj["id"], to_zone="Library")
+    host.session.index_libraries()
     return Table(host, rules), host
 
 
@@ -141,6 +161,10 @@ def test_709_3b_room_spell_after_leaving_the_battlefield_has_its_door_name() -> 
     assert outcome.unlocked == {Side.RIGHT}
     assert host.session.game.object(oid)["room_unlocks"] == {"left_unlocked": False, "right_unlocked": True}
     assert host.last_corrections == []
+    # Unlocking its left door merges the merged face once more.
+    table.unlock(room, Side.LEFT)
+    assert host.session.game.object(oid)["name"] == "Bottomless Pool // Bottomless Pool // Locker Room"
+    assert table.characteristic(room, "names").value == ("Bottomless Pool", "Locker Room")
 
 
 def test_709_5h_reload_keeps_room_triggers() -> None:
@@ -222,3 +246,146 @@ def test_card_data_read_back_gives_the_same_cards() -> None:
     back = carddata.cards_from_card_data(database)
     assert {name: back[name] for name in CARDS} == CARDS
     assert [name for name in back if "Day Bear" in name] == []
+
+
+def test_702_47a_splice_phase_misreads_is_not_supported() -> None:
+    table, host = _table("duskmourn-2024", SPLICE_CARDS)
+    opt = table.create(SPLICE_CARDS["Opt"], Zone.HAND)
+    everdream = table.create(SPLICE_CARDS["Everdream"], Zone.HAND)
+    assert splice_onto(host.session.game.object(int(everdream))) == ("Instant or sorcery",)
+    assert table.splice_candidates(opt).value == (everdream,)
+    before = table.snapshot()
+    with pytest.raises(NotSupported, match="splice-onto-misread"):
+        table.cast(opt, splice=[everdream])
+    assert table.snapshot() == before
+    assert host.session.game.stack() == []
+
+
+# -- phase refusing what the rules allow: NotSupported with phase's reason, the game as it was --
+
+
+def test_refused_splice_names_phase_reason_and_changes_nothing() -> None:
+    table, host = _table(cards=SPLICE_CARDS)
+    # phase lists Goryo's Vengeance at its splice prompt, then refuses it: no legendary creature
+    # card in p1's graveyard. The host is asked directly, as the rules would ask it.
+    table.create(SPLICE_CARDS["Griselbrand"], Zone.GRAVEYARD, Player.P2)
+    rtm = table.create(SPLICE_CARDS["Reach Through Mists"], Zone.HAND)
+    goryo = table.create(SPLICE_CARDS["Goryo's Vengeance"], Zone.HAND)
+    spell = SpellFacts(
+        CastOption.WHOLE, cast_from=Zone.HAND, spliced=(Spliced(goryo, table.view(goryo).card.halves[0]),)
+    )
+    before = table.snapshot()
+    with pytest.raises(PhaseRefused) as refused:
+        host.cast(rtm, spell)
+    assert refused.value.reason == "No legal targets available"
+    assert "splicing \"Goryo's Vengeance\" onto 'Reach Through Mists'" in str(refused.value)
+    assert table.snapshot() == before
+    assert (host.session.game.stack(), host.session.game.waiting_for()["type"]) == ([], "Priority")
+
+
+def test_cast_phase_cannot_pay_for_names_the_mana() -> None:
+    table, host = _without_infinite_mana()
+    bears = table.create(CARDS["Grizzly Bears"], Zone.HAND)
+    assert table.castable(bears).value == (CastOption.WHOLE,)
+    before = table.snapshot()
+    with pytest.raises(PhaseRefused, match="phase refuses casting 'Grizzly Bears': Cannot pay mana cost"):
+        table.cast(bears)
+    assert table.snapshot() == before
+    fire = table.create(CARDS["Fire // Ice"], Zone.HAND)
+    before = table.snapshot()
+    with pytest.raises(NotSupported) as refused:
+        table.cast(fire, CastOption.LEFT)
+    assert "it offers nothing" in str(refused.value) and "pay for it" in str(refused.value)
+    assert "resolves" not in str(refused.value)
+    assert table.snapshot() == before
+    assert (host.session.game.stack(), host.session.game.waiting_for()["type"]) == ([], "Priority")
+
+
+def test_priority_phase_cannot_give_is_refused_before_anything_changes() -> None:
+    table, host = _table()
+    room = table.create(CARDS["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    table.unlock(room, Side.LEFT, UnlockBy.EFFECT)
+    before = table.snapshot()
+    with pytest.raises(NotSupported, match="reload-drops-room-triggers"):
+        table.set_turn(active=Player.P2, phase=Phase.COMBAT, priority=Player.P1)
+    assert table.snapshot() == before
+    assert host.session.game.phase == "PreCombatMain"
+
+
+def test_scaffold_effect_without_priority_changes_nothing() -> None:
+    table, host = _table()
+    fire = table.create(CARDS["Fire // Ice"], Zone.HAND)
+    spell = table.cast(fire, CastOption.LEFT)
+    table.set_turn(priority=Player.P2)
+    spares = set(host.session.spares)
+    before = table.snapshot()
+    with pytest.raises(NotSupported, match="p1 does not have priority"):
+        table.copy_spell(spell)
+    assert table.snapshot() == before
+    assert host.session.spares == spares
+
+
+def test_707_10a_copy_of_a_spell_resolves_and_ceases_to_exist() -> None:
+    table, host = _table()
+    fire = table.create(CARDS["Fire // Ice"], Zone.HAND)
+    spell = table.cast(fire, CastOption.LEFT)
+    copy = table.copy_spell(spell)
+    assert table.host.stack() == [spell, copy]
+    outcome = table.resolve(copy)
+    assert outcome.destination is None
+    assert [entry["id"] for entry in host.session.game.stack()] == [int(fire)]
+    assert copy not in host.objects()
+    assert table.resolve().destination is Zone.GRAVEYARD
+    assert host.session.game.stack() == []
+
+
+def test_707_12_copy_of_sorcery_half_cast_during_combat() -> None:
+    table, host = _table()
+    assault = table.create(CARDS["Assault // Battery"], Zone.EXILE)
+    table.set_turn(phase=Phase.COMBAT)
+    copy = table.copy_card(assault, cast=True, option=CastOption.RIGHT)
+    assert table.host.stack() == [copy]
+    assert host.session.game.object(int(copy))["name"] == "Battery"
+    assert host.session.game.phase == "BeginCombat"
+    assert table.characteristic(copy, "names").value == ("Battery",)
+
+
+_STEPS = ("create", "create", "cast", "cast", "cast", "resolve", "resolve", "move", "copy_spell", "copy_card", "turn")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_step_phase_refuses_changes_nothing(seed: int) -> None:
+    """Random steps, legal and not: a refused one raises one of the package's errors (never
+    phase's own) and leaves the whole observable game as it was."""
+    rng = random.Random(seed)
+    table, host = _table(rng.choice(["classic-2009", "amonkhet-2017", "current"]))
+    cards = list(CARDS.values())
+    for _ in range(30):
+        objects = list(host.objects())
+        step = rng.choice(_STEPS)
+        if step != "create" and step != "turn" and not objects:
+            continue
+        obj = rng.choice(objects) if objects else ""
+        before = table.snapshot()
+        try:
+            if step == "create":
+                table.create(rng.choice(cards), rng.choice([Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.BATTLEFIELD]))
+            elif step == "cast":
+                options = table.castable(obj).value
+                option = rng.choice(options) if options else None
+                splice = table.splice_candidates(obj, option).value if options else ()
+                table.cast(obj, option, splice[:1])
+            elif step == "resolve":
+                table.resolve()
+            elif step == "move":
+                table.move(obj, rng.choice(list(Zone)))
+            elif step == "copy_spell":
+                table.copy_spell(rng.choice(list(host.stack()) or [obj]))
+            elif step == "copy_card":
+                table.copy_card(obj, cast=rng.random() < 0.7, option=rng.choice([None, *CastOption]))
+            else:
+                table.set_turn(
+                    rng.choice([None, *Player]), rng.choice([None, *Phase]), rng.choice([None, *Player]), None
+                )
+        except SplitcardsError:
+            assert table.snapshot() == before, step

@@ -12,8 +12,8 @@ never lets the aftermath half be cast at all (it checks only the front face), wh
 
 The adapter also adds a few cards of its own, the *scaffold*: basic lands, an artifact
 enchantment creature that gives split-card halves a legal target, and instants whose effects
-phase has but no debug action offers (copy a spell, lock or unlock a door). They sit in the
-decks' libraries and are never shown to the rules.
+phase has but no debug action offers (copy a spell, lock or unlock a door, cast a card while
+an effect resolves). They sit in the decks' libraries and are never shown to the rules.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ COPIER = "Scaffold Copier"
 LOCKER = "Scaffold Locker"
 UNLOCKER = "Scaffold Unlocker"
 FILLER = "Scaffold Filler"
+CASTER = "Scaffold Caster"
 SCAFFOLD_FACES: dict[str, dict[str, Any]] = {
     TARGET_DUMMY: {
         "type": "Artifact Enchantment Creature — Construct",
@@ -54,6 +55,8 @@ SCAFFOLD_FACES: dict[str, dict[str, Any]] = {
     LOCKER: {"text": "Lock a door of target Room."},
     UNLOCKER: {"text": "Unlock a door of target Room."},
     FILLER: {"text": "You gain 1 life."},
+    # A cast while an effect resolves, without paying (a cast copy of a card, 707.12, 608.2g, 118.6a).
+    CASTER: {"text": "You may cast a card from your hand without paying its mana cost."},
 }
 
 

@@ -13,16 +13,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from splitcards.adapters.phase import carddata
 from splitcards.adapters.phase.session import PROMPT_LIMIT, Session
 from splitcards.adapters.phase.translate import (
     CANCEL,
     HALF_PROMPTS,
     PASS,
+    PLAYERS,
+    PhaseRefused,
     action_dict,
     actor,
     cast_action,
     cast_option,
     face_action,
+    prompt_option,
+    seat_of,
+    splice_onto,
+    subtypes,
     variant_index,
 )
 from splitcards.card import Card
@@ -102,20 +109,28 @@ class Caster:
 
     def cast(self, oid: int, card: Card, spell: SpellFacts) -> None:
         """Cast the card in phase as ``spell`` says, to the end (targets, splices), or raise
-        :class:`NotSupported` with the game as it was."""
+        :class:`NotSupported` naming phase's reason, with the game as it was."""
         session = self.session
         data = session.object(oid)
         seat = int(data["owner"])
+        if spell.caster is not None and seat_of(spell.caster) != seat:
+            raise NotSupported(f"phase casts {card.name!r} only as its owner, not as {spell.caster}")
         origin = str(data["zone"])
         if origin != "Hand" and not self.casting(oid):
             # phase casts only from its owner's hand; the rules gave the permission (aftermath,
             # a cast copy, an effect's permission), so the card is cast from there in phase.
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
         try:
-            self._cast_in_phase(seat, oid, card, spell)
+            if spell.copy and spell.cast:
+                self._cast_by_effect(seat, oid, card, spell)
+            else:
+                self._cast_in_phase(seat, oid, card, spell)
         except NotSupported:
             if self.casting(oid) or session.game.waiting_for()["type"] != "Priority":
                 self.abort(oid)
+            elif session.on_stack(oid):
+                # phase finished a cast the rules' decision does not match (a splice it never offered).
+                session.debug("MoveToZone", object_id=oid, to_zone="Hand")
             if origin != "Hand" and session.object(oid)["zone"] == "Hand":
                 session.debug("MoveToZone", object_id=oid, to_zone=origin)
             raise
@@ -124,44 +139,104 @@ class Caster:
         session = self.session
         if oid == self.adopting:
             if self.phase_option(oid, card) is not spell.option:
-                raise NotSupported(f"phase already cast {card.name!r} another way")
+                raise NotSupported(f"phase already cast {card.name!r} as its {self.phase_option(oid, card)} half")
             # phase chose the half by itself, but its cast may still wait for targets or
             # splices: the loop below finishes it, so the card is a spell when cast returns.
             self.adopting = None
         elif not self.casting(oid):
-            cast = cast_action(oid)
-            if session.listed(cast) is None:
+            self._check_splices(oid, card, spell)
+            # Applied whether phase lists it or not: a cast phase refuses comes back with its
+            # reason (timing, cost, targets) and changes nothing, and listing every legal action
+            # costs more than most actions.
+            session.apply(seat, cast_action(oid), f"casting {card.name!r}")
+        self._finish(seat, oid, card, spell)
+
+    def _check_splices(self, oid: int, card: Card, spell: SpellFacts) -> None:
+        """Refuse, before anything is cast, a splice phase never offers: it offers a card only
+        if the subtype it reads from the card's splice keyword is one of the spell's (deviation
+        ``splice-onto-misread``)."""
+        session = self.session
+        spell_subtypes = subtypes(session.object(oid))
+        for spliced in spell.spliced:
+            onto = splice_onto(session.object(int(spliced.object)))
+            if not spell_subtypes & set(onto):
+                name = session.card_of(int(spliced.object)).name
+                read = " or ".join(repr(o) for o in onto) or "nothing"
                 raise NotSupported(
-                    f"phase does not offer casting {card.name!r} now: it casts only through its CastSpell action,"
-                    " with its own timing, target and cost checks (it has no way to cast a card while another spell"
-                    " resolves, 707.12 and 608.2g)"
+                    f"phase never offers splicing {name!r} onto {card.name!r}: it reads {name!r} as spliced onto"
+                    f" {read} (deviation splice-onto-misread)"
                 )
-            session.apply(seat, cast)
+
+    def _cast_by_effect(self, seat: int, oid: int, card: Card, spell: SpellFacts) -> None:
+        """A cast copy of a card is cast while an effect resolves, without paying its mana cost
+        (707.12, 608.2g, 118.6a): phase does that for the adapter's Scaffold Caster, whose
+        resolution casts the card from the hand, whatever the step and the stack."""
+        session = self.session
+        scaffold = self.cast_scaffold(seat, carddata.CASTER)
+        try:
+            for _ in range(PROMPT_LIMIT):
+                game = session.game
+                waiting = game.waiting_for()
+                data = waiting.get("data") or {}
+                if waiting["type"] == "Priority" and session.on_stack(scaffold):
+                    session.apply(actor(game), PASS)
+                elif data.get("source_id") != scaffold:
+                    break
+                elif waiting["type"] == "OptionalEffectChoice":
+                    accept = {"type": "DecideOptionalEffect", "data": {"accept": True}}
+                    session.apply(actor(game), accept, f"casting {card.name!r} by an effect")
+                elif waiting["type"] == "EffectZoneChoice" and oid in (data.get("cards") or []):
+                    select = {"type": "SelectCards", "data": {"cards": [oid]}}
+                    session.apply(actor(game), select, f"casting {card.name!r} by an effect")
+                else:
+                    raise NotSupported(f"phase's effect that casts a card does not offer {card.name!r}")
+        except NotSupported:
+            if session.on_stack(scaffold):
+                session.debug("MoveToZone", object_id=scaffold, to_zone="Graveyard")
+            raise
+        self._finish(seat, oid, card, spell)
+        if not session.on_stack(oid):
+            raise NotSupported(f"phase's effect that casts a card did not cast {card.name!r}")
+
+    def _finish(self, seat: int, oid: int, card: Card, spell: SpellFacts) -> None:
+        """Answer the prompts of the cast phase has begun as the rules decided (half, splices),
+        and the others as the game's prompts do, until the card is a spell."""
+        session = self.session
         splices = [int(s.object) for s in spell.spliced]
         for _ in range(PROMPT_LIMIT):
             waiting = session.game.waiting_for()
             kind = waiting["type"]
             if kind in ("Priority", "GameOver"):
+                if splices:
+                    raise NotSupported(
+                        f"phase cast {card.name!r} without offering to splice {self._names(splices)} onto it"
+                    )
                 return
             if kind == "ModalFaceChoice":
-                choice = session.listed(face_action(spell.option))
-                self._choose(seat, choice, f"phase does not offer the {spell.option} half of {card.name!r}")
+                self._choose(seat, session.listed(face_action(spell.option)), card, spell.option)
             elif kind == "CastingVariantChoice":
-                self._choose(
-                    seat, self._variant(waiting, spell.option), f"phase does not offer {card.name!r} {spell.option}"
-                )
+                self._choose(seat, self._variant(waiting, spell.option), card, spell.option)
             elif kind == "SpliceOffer":
                 eligible = list(waiting["data"].get("eligible") or [])
                 wanted = next((s for s in splices if s in eligible), None)
                 if splices and wanted is None:
-                    self._cancel()
-                    raise NotSupported(f"phase does not offer splicing object {splices[0]} onto {card.name!r}")
+                    offered = f"only {self._names(eligible)}" if eligible else "nothing"
+                    raise NotSupported(
+                        f"phase does not offer splicing {self._names(splices)} onto {card.name!r} (it offers {offered})"
+                    )
                 if wanted is not None:
                     splices.remove(wanted)
-                session.apply(seat, {"type": "RespondToSpliceOffer", "data": {"card": wanted}})
+                what = f"splicing {self._names([wanted])} onto {card.name!r}" if wanted else "splicing nothing"
+                session.apply(seat, {"type": "RespondToSpliceOffer", "data": {"card": wanted}}, what)
+            elif splices:
+                # phase offers splices right after the half: past that point it offers none.
+                raise NotSupported(f"phase does not offer splicing {self._names(splices)} onto {card.name!r}")
             else:
                 self.prompts.answer(self, {})
-        raise NotSupported(f"casting {card.name!r} in phase did not finish")
+        raise NotSupported(f"casting {card.name!r} in phase did not finish: it kept asking ({kind})")
+
+    def _names(self, oids: list[int]) -> str:
+        return ", ".join(repr(self.session.card_of(oid).name) for oid in oids)
 
     def _variant(self, waiting: Mapping[str, Any], option: CastOption) -> Any | None:
         index = variant_index(waiting, option)
@@ -170,15 +245,21 @@ class Caster:
         # The options can hold illegal entries (deviation cast-variant-options): only a listed index counts.
         return self.session.listed({"type": "ChooseCastingVariant", "data": {"index": index}})
 
-    def _choose(self, seat: int, choice: Any | None, reason: str) -> None:
+    def _choose(self, seat: int, choice: Any | None, card: Card, option: CastOption) -> None:
         if choice is None:
-            raise NotSupported(reason)
-        self.session.apply(seat, choice)
+            listed = sorted(self.offered_now(), key=list(CastOption).index)
+            offered = ", ".join(o.value for o in listed) if listed else "nothing"
+            raise NotSupported(
+                f"phase does not offer {card.name!r} {option} (it offers {offered}): it lists a way of casting"
+                " only when it can pay for it and choose its targets"
+            )
+        self.session.apply(seat, choice, f"casting {card.name!r} {option}")
 
-    def _cancel(self) -> None:
-        cancel = self.session.listed(CANCEL)
-        if cancel is not None:
-            self.session.apply(actor(self.session.game), cancel)
+    def offered_now(self) -> frozenset[CastOption]:
+        """The halves (or fused) phase lists at its half prompt now."""
+        waiting = self.session.game.waiting_for()
+        found = (prompt_option(waiting, action_dict(a)) for a in self.session.legal_actions())
+        return frozenset(option for option in found if option is not None)
 
     # -- a cast phase began ------------------------------------------------------------------
 
@@ -241,23 +322,26 @@ class Caster:
             waiting = game.waiting_for()
             if waiting["type"] in ("Priority", "GameOver"):
                 break
-            if waiting["type"] == "ModalFaceChoice" and self._choose_unlisted_face(actor(game)):
+            if waiting["type"] in HALF_PROMPTS and self._choose_unlisted_half(actor(game), waiting["type"]):
                 continue
             session.apply(actor(game), self.scripted_choice({}))
         if session.exists(oid) and session.object(oid)["zone"] == "Stack":
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
         session.facts.pop(oid, None)
 
-    def _choose_unlisted_face(self, seat: int) -> bool:
+    def _choose_unlisted_half(self, seat: int, prompt: str) -> bool:
         # phase accepts a half it does not list and then stops at a prompt offering only
         # CancelCast (deviation cast-variant-options): the way out of its half prompt without
         # casting (and paying for) a half.
-        for option in (CastOption.LEFT, CastOption.RIGHT):
-            face = face_action(option)
-            if self.session.listed(face) is None:
+        if prompt == "ModalFaceChoice":
+            answers = [face_action(option) for option in (CastOption.LEFT, CastOption.RIGHT)]
+        else:
+            answers = [{"type": "ChooseCastingVariant", "data": {"index": i}} for i in range(3)]
+        for answer in answers:
+            if self.session.listed(answer) is None:
                 try:
-                    self.session.apply(seat, face)
-                except ValueError:
+                    self.session.apply(seat, answer)
+                except PhaseRefused:
                     continue
                 return True
         return False
@@ -319,20 +403,30 @@ class Caster:
         return oid
 
     def cast_scaffold(self, seat: int, name: str, intent: Intent | None = None) -> int:
-        """Cast one of the adapter's scaffold instants, answering its prompts as ``intent`` says."""
+        """Cast one of the adapter's scaffold instants, answering its prompts as ``intent`` says;
+        a cast phase refuses leaves the game as it was."""
         session = self.session
+        holder = int(session.game.priority_player())
+        if seat != holder:
+            raise NotSupported(
+                f"the adapter does this in phase with its {name!r}, an instant only the player with priority can"
+                f" cast, and {PLAYERS[seat]} does not have priority ({PLAYERS[holder]} has)"
+            )
         oid = session.take(seat, name)
         session.scaffold.add(oid)
-        session.debug("MoveToZone", object_id=oid, to_zone="Hand")
-        cast = cast_action(oid)
-        if session.listed(cast) is None:
-            raise NotSupported(f"phase does not let the adapter cast its {name!r} now")
-        session.apply(seat, cast)
-        for _ in range(PROMPT_LIMIT):
-            if session.game.waiting_for()["type"] == "Priority":
-                return oid
-            self._scenario.answer(self, intent or {})
-        raise NotSupported(f"casting the adapter's {name!r} did not finish")
+        try:
+            session.debug("MoveToZone", object_id=oid, to_zone="Hand")
+            session.apply(seat, cast_action(oid), f"casting the adapter's {name!r}")
+            for _ in range(PROMPT_LIMIT):
+                if session.game.waiting_for()["type"] == "Priority":
+                    return oid
+                self._scenario.answer(self, intent or {})
+            raise NotSupported(f"casting the adapter's {name!r} did not finish: phase kept asking")
+        except NotSupported:
+            if self.in_progress() == oid:
+                self.abort(oid)
+            session.put_back(oid)
+            raise
 
     def scaffold_effect(self, name: str, intent: Intent, seat: int | None = None) -> list[dict[str, Any]]:
         """Cast a scaffold instant at ``intent`` (by ``seat``, default the player with priority)

@@ -23,8 +23,10 @@ def correct(
     fixed: list[str] = []
     if destination is None:
         if session.exists(oid) and session.object(oid)["zone"] != "Stack":
+            # A cast copy of a card is a real card to phase, which puts it into a graveyard.
             session.debug("RemoveObject", object_id=oid)
-            fixed.append("copy-left-behind")
+            session.made.add(oid)
+            fixed.append("no-card-copies")
         return fixed
     if not session.exists(oid):
         return fixed

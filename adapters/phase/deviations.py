@@ -68,7 +68,8 @@ DEVIATIONS: tuple[Deviation, ...] = (
         ("709.3b", "400.7"),
         "A Room card that leaves the battlefield keeps faces phase built for the permanent: after its right door and"
         " then its left were unlocked, its right face is the merged one, named 'A // B'. Cast again as its right"
-        " door, the spell and the permanent are named 'A // B' (and the other door's trigger is listed twice).",
+        " door, the spell and the permanent are named 'A // B' (and the other door's trigger is listed twice), and"
+        " unlocking its left door again merges once more: 'A // A // B'.",
         "The cast door is read from phase's back face, which keeps the left half's name, not from the object's name;"
         " names come from the rules (a Room spell has only its door's name).",
         "test_709_3b_room_spell_after_leaving_the_battlefield_has_its_door_name",
@@ -99,11 +100,23 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "test_709_3_half_not_offered_is_not_cast",
     ),
     Deviation(
+        "splice-onto-misread",
+        ("702.47a",),
+        "A splice keyword is read as 'Splice onto <subtype>' up to the cost: 'Splice onto instant or sorcery {2}{U}'"
+        " becomes the subtype 'Instant or sorcery', and a cost that is not mana ('Splice onto Arcane—Exile four cards"
+        " from your graveyard.') becomes part of the subtype with a cost of {0}. No spell has such a subtype, so phase"
+        " never offers those splices.",
+        "A cast with such a splice is not_supported before anything is cast; a cast phase finishes without offering"
+        " a splice the rules decided is taken back.",
+        "test_702_47a_splice_phase_misreads_is_not_supported",
+    ),
+    Deviation(
         "no-card-copies",
         ("707.12",),
         "No way to create a card or a copy of a card outside the battlefield (Debug CreateCard is refused).",
         "copy_card uses a spare card of the same name from its owner's library, put in the same zone and recorded"
-        " as a copy; create takes cards from the libraries of decks built with enough copies.",
+        " as a copy; a cast copy is removed when it leaves the stack (phase puts the card into a graveyard); create"
+        " takes cards from the libraries of decks built with enough copies.",
         "test_707_12_copy_of_card_in_exile",
     ),
 )
@@ -113,33 +126,69 @@ BY_NAME = {d.name: d for d in DEVIATIONS}
 def explain(
     kind: str, card: Card, zone: Zone, plugin: Any, phase: Any, view: ObjectView | None, rules: RuleVersion
 ) -> str | None:
-    """The deviation behind a disagreement between the rules' answer and phase's, or ``None``."""
-    fused = view is not None and view.spell is not None and view.spell.option is CastOption.FUSED
+    """The deviation behind a disagreement between the rules' answer and phase's, or ``None``.
+
+    Each deviation excuses only the exact wrong answer phase gives, for the kind of card, the
+    zone and the characteristic it is about: any other disagreement is a finding.
+    """
+    spell = view.spell if view is not None else None
     if kind == "castable":
-        extra = set(phase) - set(plugin)
-        if extra == {CastOption.FUSED} and not rules.fuse:
-            return "version-filter"
-        if card.layout is Layout.AFTERMATH and extra == {CastOption.RIGHT} and zone is Zone.HAND:
-            return "aftermath-half-not-castable"
+        return _offered(card, zone, set(phase) - set(plugin), rules)
+    if kind == "zone":
+        exiled = spell is not None and spell.option is CastOption.RIGHT and spell.cast_from is Zone.GRAVEYARD
+        if card.layout is Layout.AFTERMATH and exiled and (plugin, phase) == (Zone.EXILE, Zone.GRAVEYARD):
+            return "aftermath-not-exiled"
         return None
-    if kind == "zone" and card.layout is Layout.AFTERMATH and (plugin, phase) == (Zone.EXILE, Zone.GRAVEYARD):
-        return "aftermath-not-exiled"
-    if kind == "fused" and (plugin, phase) == (False, True):
-        return "stale-fused-flag"
-    if kind == "name" and card.is_room and zone in (Zone.STACK, Zone.BATTLEFIELD):
-        if zone is Zone.BATTLEFIELD and len(plugin) == 2 and phase == [" // ".join(plugin)]:
+    fused = spell is not None and spell.option is CastOption.FUSED
+    if kind == "fused":
+        return "stale-fused-flag" if fused and zone is not Zone.STACK and (plugin, phase) == (False, True) else None
+    if kind == "name":
+        return _name(card, zone, list(plugin), list(phase), fused)
+    if kind == "mana_value":
+        return _mana_value(card, zone, list(phase), fused)
+    return None
+
+
+def _offered(card: Card, zone: Zone, extra: set[Any], rules: RuleVersion) -> str | None:
+    """A half phase offers for a cast from the hand and the rules refuse."""
+    if zone is not Zone.HAND:
+        return None
+    if extra == {CastOption.FUSED} and card.fuse and not rules.fuse:
+        return "version-filter"
+    if extra == {CastOption.RIGHT} and card.layout is Layout.AFTERMATH:
+        return "aftermath-half-not-castable"
+    return None
+
+
+def _name(card: Card, zone: Zone, plugin: list[str], phase: list[str], fused: bool) -> str | None:
+    halves = [half.name for half in card.halves]
+    if not card.is_split or plugin == phase:
+        return None
+    if card.is_room and zone in (Zone.STACK, Zone.BATTLEFIELD):
+        # phase's merged face: "A // B", or "A // A // B" once merged again (room-merged-face).
+        parts = phase[0].split(" // ") if len(phase) == 1 else []
+        merged = len(parts) - 1 if len(parts) >= 2 and parts == halves[:1] * (len(parts) - 1) + halves[1:] else 0
+        if merged == 1 and zone is Zone.BATTLEFIELD and plugin == halves:
             return "room-characteristics"
-        if any(card.name in str(name) for name in phase):
+        # The merged face is phase's right face: the right door alone, or both doors once merged again.
+        if merged and (plugin == halves[1:] or (merged > 1 and plugin == halves)):
             return "room-merged-face"
         return None
-    if kind == "mana_value" and card.is_room and zone is Zone.BATTLEFIELD:
-        return "room-characteristics"
-    # phase shows the left half alone: its name, or (a fused spell) its mana value.
-    left = card.halves[0]
-    if phase != ([left.name] if kind == "name" else [left.mana_value]):
+    if phase != halves[:1] or plugin != halves:
         return None
-    if zone is Zone.STACK and fused:
-        return "fused-left-half-only"
-    if kind == "name" and card.is_split and zone is not Zone.STACK:
+    if zone is Zone.STACK:
+        return "fused-left-half-only" if fused else None
+    if zone in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY):
         return "split-left-half-only"
+    return None
+
+
+def _mana_value(card: Card, zone: Zone, phase: list[int], fused: bool) -> str | None:
+    if not card.is_split:
+        return None
+    if zone is Zone.STACK and fused and phase == [card.halves[0].mana_value]:
+        return "fused-left-half-only"
+    # A Room permanent shows the mana value of one door: the one it was cast as, or its left door.
+    if zone is Zone.BATTLEFIELD and card.is_room and phase in ([half.mana_value] for half in card.halves):
+        return "room-characteristics"
     return None

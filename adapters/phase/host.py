@@ -53,6 +53,7 @@ SCAFFOLD_COPIES = {
     carddata.LOCKER: 4,
     carddata.UNLOCKER: 4,
     carddata.FILLER: 2,
+    carddata.CASTER: 4,
 }
 
 
@@ -180,20 +181,44 @@ class PhaseHost:
         session = self.session
         game = session.game
         active, phase, priority, stack_empty = change.active, change.phase, change.priority, change.stack_empty
+        # Everything phase can't do is found out before anything is done.
+        step: str | None = None
+        seat = session.active
         if active is not None or phase is not None:
             seat = seat_of(active) if active is not None else session.active
             step = PHASE_NAMES[phase] if phase is not None else str(game.phase)
             if step in ("Untap", "Cleanup"):
                 raise NotSupported(f"phase gives no player priority during {step}")
-            session.debug("SetPhase", phase=step, active_player=seat)
-            session.active = seat
-        if stack_empty is False and not game.stack():
-            # A real object on phase's stack, so phase itself refuses sorcery-speed actions.
-            self.caster.cast_scaffold(int(game.priority_player()), carddata.FILLER)
-        elif stack_empty is True and game.stack():
+        if stack_empty is True and game.stack():
             raise NotSupported("phase can't empty the stack without resolving or removing its objects")
-        if priority is not None and seat_of(priority) != int(session.game.priority_player()):
-            self._give_priority(seat_of(priority))
+        holder = seat if step is not None else int(game.priority_player())
+        if priority is not None and seat_of(priority) != holder and not game.stack() and stack_empty is not False:
+            # Priority to the other player on an empty stack needs a state reload.
+            blocked = session.reload_blocked_by()
+            if blocked:
+                raise NotSupported(
+                    "giving priority to the non-active player on an empty stack needs a phase state reload, which"
+                    f" drops the door triggers of the Room permanent {self.session.card_of(blocked[0]).name!r}"
+                    " (deviation reload-drops-room-triggers)"
+                )
+        before = (str(game.phase), session.active)
+        filler: int | None = None
+        try:
+            if step is not None:
+                session.debug("SetPhase", phase=step, active_player=seat)
+                session.active = seat
+            if stack_empty is False and not game.stack():
+                # A real object on phase's stack, so phase itself refuses sorcery-speed actions.
+                filler = self.caster.cast_scaffold(int(session.game.priority_player()), carddata.FILLER)
+            if priority is not None and seat_of(priority) != int(session.game.priority_player()):
+                self._give_priority(seat_of(priority))
+        except NotSupported:
+            if filler is not None and session.on_stack(filler):
+                session.put_back(filler)
+            if step is not None:
+                session.debug("SetPhase", phase=before[0], active_player=before[1])
+                session.active = before[1]
+            raise
 
     def _give_priority(self, seat: int) -> None:
         session = self.session
@@ -214,13 +239,28 @@ class PhaseHost:
     def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
         oid = self.session.take(seat_of(owner), carddata.front_name(card))
         self.session.cards[oid] = card
-        if zone is not Zone.LIBRARY:
-            self.session.move(oid, zone)
+        self._put(oid, zone)
         return str(oid)
+
+    def _put(self, oid: int, zone: Zone) -> None:
+        """Move a card just taken from the spares to a zone; if phase refuses, it is a spare again."""
+        if zone is Zone.LIBRARY:
+            return
+        try:
+            self.session.move(oid, zone)
+        except NotSupported:
+            self.session.put_back(oid)
+            raise
 
     def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         oid = self._id(obj)
-        self.caster.cast(oid, self.session.card_of(oid), spell)
+        try:
+            self.caster.cast(oid, self.session.card_of(oid), spell)
+        except NotSupported:
+            if spell.copy and spell.cast:
+                # The copy was made for this cast (Table.copy_card): undone with it.
+                self.session.put_back(oid)
+            raise
         self.session.facts[oid] = spell
         return str(oid)
 
@@ -229,7 +269,10 @@ class PhaseHost:
         session = self.session
         stack = session.game.stack()
         if not stack or stack[-1]["id"] != oid:
-            raise NotSupported(f"object {oid} is not on top of phase's stack")
+            raise NotSupported(
+                f"phase resolves only the top object of its stack, and {self._stack_top(stack)} is above"
+                f" {session.card_of(oid).name!r}"
+            )
         self.caster.pass_until_gone(oid)
         session.facts.pop(oid, None)
         self.last_corrections = []
@@ -238,6 +281,16 @@ class PhaseHost:
             return
         self.last_corrections = correct(session, self, oid, outcome.destination, outcome.unlocked)
         self.caster.settle()
+
+    def _stack_top(self, stack: Sequence[Mapping[str, Any]]) -> str:
+        if not stack:
+            return "nothing"
+        top = stack[-1]
+        if top["kind"]["type"] != "Spell":
+            return f"an ability ({top['kind']['type']})"
+        if top["id"] in self.session.scaffold:
+            return "one of the adapter's scaffold spells"
+        return repr(self.session.card_of(int(top["id"])).name)
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
         oid = self._id(obj)
@@ -268,8 +321,7 @@ class PhaseHost:
         view = self.view(obj)
         new = self.session.take(seat_of(view.owner), carddata.front_name(view.card))
         self.session.cards[new] = view.card
-        if view.zone is not Zone.LIBRARY:
-            self.session.move(new, view.zone)
+        self._put(new, view.zone)
         self.session.copies.add(new)
         return str(new)
 

@@ -19,7 +19,17 @@ from typing import Any
 
 from splitcards.adapters.phase import carddata
 from splitcards.adapters.phase.engine import load_phase
-from splitcards.adapters.phase.translate import KEEP, PASS, ZONE_NAMES, PhaseAction, action_dict, actor, face_name
+from splitcards.adapters.phase.translate import (
+    KEEP,
+    PASS,
+    ZONE_NAMES,
+    PhaseAction,
+    PhaseRefused,
+    action_dict,
+    actor,
+    face_name,
+    refusal_reason,
+)
 from splitcards.card import Card
 from splitcards.errors import NotSupported, UnknownObject
 from splitcards.loaders import BASIC_LANDS, basic_land
@@ -148,6 +158,17 @@ class Session:
             f"phase can't create cards during a game (Debug CreateCard is refused), and the deck has no spare {name!r}"
         )
 
+    def put_back(self, oid: int) -> None:
+        """A card :meth:`take` gave becomes a spare in its owner's library again (the step
+        that took it was undone)."""
+        obj = self.object(oid)
+        if obj["zone"] != "Library":
+            self.debug("MoveToZone", object_id=oid, to_zone="Library")
+        self._stock.setdefault((int(obj["owner"]), face_name(obj)), []).append(oid)
+        self.spares.add(oid)
+        self.copies.discard(oid)
+        self.facts.pop(oid, None)
+
     def _use(self, game: Any) -> None:
         self._game = game
         self._forget_reads()
@@ -159,13 +180,19 @@ class Session:
         self._legal = None
         self._chosen = []
 
-    def apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+    def apply(self, seat: int, action: Any, what: str = "") -> list[dict[str, Any]]:
         """Apply an action in phase and return its events. Every action of a game goes through
-        here (never ``game.apply``): it tracks the active player and reads phase's state again."""
+        here (never ``game.apply``): it tracks the active player and reads phase's state again.
+
+        An action phase refuses raises :class:`PhaseRefused` with phase's reason (``what``
+        names the action in it); phase's game is then as it was.
+        """
         kind = action_dict(action)["type"]
         stack = self.stack_ids() if kind == "PassPriority" else ()
         try:
             result = self.game.apply(seat, action)
+        except ValueError as exc:
+            raise PhaseRefused(what or kind, refusal_reason(exc)) from None
         finally:
             self._forget_reads()
         if kind == "PassPriority":
@@ -185,7 +212,8 @@ class Session:
         return events
 
     def debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
-        return self.apply(self.game.priority_player(), {"type": "Debug", "data": {"type": kind, "data": data}})
+        action = {"type": "Debug", "data": {"type": kind, "data": data}}
+        return self.apply(self.game.priority_player(), action, f"the debug action {kind}")
 
     def move(self, oid: int, zone: Zone) -> None:
         """Move an object with phase's debug action; phase refuses some moves."""
@@ -293,6 +321,15 @@ class Session:
 
     # -- reloading ---------------------------------------------------------------------------
 
+    def reload_blocked_by(self) -> list[int]:
+        """The Room permanents a state reload would damage beyond repair: they have door
+        triggers and can't simply re-enter (deviation ``reload-drops-room-triggers``)."""
+        return [
+            int(o["id"])
+            for o in self.game.battlefield()
+            if o.get("room_unlocks") is not None and o.get("trigger_definitions") and not _reenters_unchanged(o)
+        ]
+
     def reload(self, edit: Callable[[dict[str, Any]], None]) -> None:
         """Edit phase's state and reload it, unless the reload would damage a Room.
 
@@ -310,7 +347,10 @@ class Session:
         }
         state = game.state()
         edit(state["state"])
-        new = self.engine.engine.load_game(state)
+        try:
+            new = self.engine.engine.load_game(state)
+        except ValueError as exc:
+            raise PhaseRefused("loading the edited state", refusal_reason(exc)) from None
         damaged = [oid for oid, n in rooms.items() if len(new.object(oid).get("trigger_definitions") or []) != n]
         if any(not _reenters_unchanged(new.object(oid)) for oid in damaged):
             raise NotSupported(

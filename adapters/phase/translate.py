@@ -11,6 +11,7 @@ from typing import Any
 
 from splitcards.adapters.phase.carddata import mana_cost_text
 from splitcards.card import Card, Side
+from splitcards.errors import NotSupported
 from splitcards.mana import ManaCost
 from splitcards.model import CastOption, Phase, Player, Zone
 
@@ -51,6 +52,31 @@ KEEP: PhaseAction = {"type": "MulliganDecision", "data": {"choice": {"type": "Ke
 CANCEL: PhaseAction = {"type": "CancelCast"}
 # Prompts phase shows while a card is being cast, before its half is chosen.
 HALF_PROMPTS = ("ModalFaceChoice", "CastingVariantChoice")
+
+
+class PhaseRefused(NotSupported):
+    """phase refused an action (``Game.apply`` raised): ``reason`` is phase's own words.
+
+    A refused action leaves phase's game as it was; the host then leaves the whole step undone.
+    """
+
+    def __init__(self, what: str, reason: str) -> None:
+        super().__init__(f"phase refuses {what}: {reason}")
+        self.what = what
+        self.reason = reason
+
+
+# How phase's refusals begin ("Action not allowed: No legal targets available").
+_REFUSAL_PREFIXES = ("Action not allowed: ", "Invalid action: ")
+
+
+def refusal_reason(error: Exception) -> str:
+    """phase's reason for refusing an action, without its prefix."""
+    text = str(error)
+    for prefix in _REFUSAL_PREFIXES:
+        if text.startswith(prefix):
+            return text[len(prefix) :]
+    return text
 
 
 def seat_of(player: Player) -> int:
@@ -154,6 +180,21 @@ def variant_index(waiting: Mapping[str, Any], option: CastOption) -> int | None:
         if (entry.get("variant"), entry.get("face")) == want:
             return index
     return None
+
+
+def subtypes(obj: Mapping[str, Any]) -> frozenset[str]:
+    """The subtypes phase gives an object, on either face of a split card."""
+    faces = (obj, obj.get("back_face") or {})
+    return frozenset(str(t) for face in faces for t in (face.get("card_types") or {}).get("subtypes") or [])
+
+
+def splice_onto(obj: Mapping[str, Any]) -> tuple[str, ...]:
+    """The subtypes phase reads from an object's splice keywords ("Splice onto Arcane" gives "Arcane")."""
+    found = []
+    for keyword in obj.get("keywords") or []:
+        if isinstance(keyword, Mapping) and isinstance(keyword.get("Splice"), Mapping):
+            found.append(str(keyword["Splice"].get("subtype", "")))
+    return tuple(found)
 
 
 def phase_mana_value(cost: Any) -> int:
