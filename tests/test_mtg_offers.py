@@ -423,7 +423,7 @@ def _random_positions(rules: RuleVersion, seed: int, moves: int) -> Iterator[Mtg
 def test_601_2_in_random_games_what_the_rules_allow_is_offered_if_it_can_be_paid(version: str, seed: int) -> None:
     rules = load_registry().get(version)
     offering = leaving_out = 0
-    for host in _random_positions(rules, seed, 15):
+    for host in _random_positions(rules, seed, 10):
         found = compare(host, rules, exact=False)
         offering += bool(found.offers)
         leaving_out += bool(found.left_out)
