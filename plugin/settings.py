@@ -71,14 +71,21 @@ class Setting:
 
 
 _CACHE: dict[tuple[str, int, int], ProjectConfig] = {}
+_FOUND: dict[tuple[str, str], Path | None] = {}
 
 
 def project_config(start: Path | None = None) -> ProjectConfig:
     """The configuration of the project around ``start`` (default: the current directory).
 
-    The file is read again when it changes, so a changed configuration applies to the next game.
+    Which file is the project's is looked up once per directory (every new game asks, and the
+    search reads every parent); the file is read again whenever it changes, so a changed
+    configuration applies to the next game.
     """
-    path = _find(start or Path.cwd())
+    where = str(start) if start is not None else os.getcwd()
+    key = (where, os.environ.get(CONFIG_ENV, ""))
+    if key not in _FOUND:
+        _FOUND[key] = _find(Path(where))
+    path = _FOUND[key]
     if path is None:
         return ProjectConfig()
     try:
@@ -108,12 +115,22 @@ def _find(start: Path) -> Path | None:
     return None
 
 
+_TABLES: dict[tuple[str, int, int], bool] = {}
+
+
 def _has_table(pyproject: Path) -> bool:
     # A pyproject.toml without the table is some other project's file: keep looking upwards.
-    try:
-        return "splitcards" in _toml(pyproject).get("tool", {})
-    except ConfigError:
-        return True  # a broken file that may hold the table: reading it reports the problem
+    # Whether it has one is remembered until the file changes: every new game asks.
+    stat = pyproject.stat()
+    key = (str(pyproject), stat.st_mtime_ns, stat.st_size)
+    found = _TABLES.get(key)
+    if found is None:
+        try:
+            found = "splitcards" in _toml(pyproject).get("tool", {})
+        except ConfigError:
+            found = True  # a broken file that may hold the table: reading it reports the problem
+        _TABLES[key] = found
+    return found
 
 
 def _toml(path: Path) -> dict[str, Any]:
