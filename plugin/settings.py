@@ -82,10 +82,10 @@ def project_config(start: Path | None = None) -> ProjectConfig:
     configuration applies to the next game.
     """
     where = str(start) if start is not None else os.getcwd()
-    key = (where, os.environ.get(CONFIG_ENV, ""))
-    if key not in _FOUND:
-        _FOUND[key] = _find(Path(where))
-    path = _FOUND[key]
+    search = (where, os.environ.get(CONFIG_ENV, ""))
+    if search not in _FOUND:
+        _FOUND[search] = _find(Path(where))
+    path = _FOUND[search]
     if path is None:
         return ProjectConfig()
     try:
