@@ -22,7 +22,6 @@ from splitcards.adapters.phase.translate import (
     PLAYERS,
     PhaseRefused,
     action_dict,
-    actor,
     cast_action,
     cast_option,
     face_action,
@@ -57,20 +56,20 @@ class ScenarioPrompts:
 
     def answer(self, caster: Caster, intent: Intent) -> None:
         session = caster.session
-        session.apply(actor(session.game), caster.scripted_choice(intent))
+        session.apply(session.actor(), caster.scripted_choice(intent))
 
     def settle(self, caster: Caster) -> None:
+        session = caster.session
         for _ in range(PROMPT_LIMIT):
-            game = caster.session.game
-            waiting = game.waiting_for()["type"]
+            waiting = session.waiting()["type"]
             if waiting == "GameOver":
                 return
             if waiting != "Priority":
                 self.answer(caster, {})
                 continue
-            stack = game.stack()
+            stack = session.stack_entries()
             if stack and stack[-1]["kind"]["type"] != "Spell":
-                caster.session.apply(actor(game), PASS)
+                session.apply(session.actor(), PASS)
                 continue
             return
 
@@ -84,9 +83,8 @@ class AIPrompts:
 
     def answer(self, caster: Caster, intent: Intent) -> None:
         session = caster.session
-        game = session.game
-        seat = actor(game)
-        action = self.choose(game, seat)
+        seat = session.actor()
+        action = self.choose(session.game, seat)
         if action is not None and action_dict(action)["type"] != CANCEL["type"]:
             session.apply(seat, action)
             return
@@ -126,7 +124,7 @@ class Caster:
             else:
                 self._cast_in_phase(seat, oid, card, spell)
         except NotSupported:
-            if self.casting(oid) or session.game.waiting_for()["type"] != "Priority":
+            if self.casting(oid) or session.waiting()["type"] != "Priority":
                 self.abort(oid)
             elif session.on_stack(oid):
                 # phase finished a cast the rules' decision does not match (a splice it never offered).
@@ -175,19 +173,18 @@ class Caster:
         scaffold = self.cast_scaffold(seat, carddata.CASTER)
         try:
             for _ in range(PROMPT_LIMIT):
-                game = session.game
-                waiting = game.waiting_for()
+                waiting = session.waiting()
                 data = waiting.get("data") or {}
                 if waiting["type"] == "Priority" and session.on_stack(scaffold):
-                    session.apply(actor(game), PASS)
+                    session.apply(session.actor(), PASS)
                 elif data.get("source_id") != scaffold:
                     break
                 elif waiting["type"] == "OptionalEffectChoice":
                     accept = {"type": "DecideOptionalEffect", "data": {"accept": True}}
-                    session.apply(actor(game), accept, f"casting {card.name!r} by an effect")
+                    session.apply(session.actor(), accept, f"casting {card.name!r} by an effect")
                 elif waiting["type"] == "EffectZoneChoice" and oid in (data.get("cards") or []):
                     select = {"type": "SelectCards", "data": {"cards": [oid]}}
-                    session.apply(actor(game), select, f"casting {card.name!r} by an effect")
+                    session.apply(session.actor(), select, f"casting {card.name!r} by an effect")
                 else:
                     raise NotSupported(f"phase's effect that casts a card does not offer {card.name!r}")
         except NotSupported:
@@ -204,7 +201,7 @@ class Caster:
         session = self.session
         splices = [int(s.object) for s in spell.spliced]
         for _ in range(PROMPT_LIMIT):
-            waiting = session.game.waiting_for()
+            waiting = session.waiting()
             kind = waiting["type"]
             if kind in ("Priority", "GameOver"):
                 if splices:
@@ -257,7 +254,7 @@ class Caster:
 
     def offered_now(self) -> frozenset[CastOption]:
         """The halves (or fused) phase lists at its half prompt now."""
-        waiting = self.session.game.waiting_for()
+        waiting = self.session.waiting()
         found = (prompt_option(waiting, action_dict(a)) for a in self.session.legal_actions())
         return frozenset(option for option in found if option is not None)
 
@@ -272,7 +269,7 @@ class Caster:
         loop applied the AI's ``CastSpell``; the rules then decide the half)."""
         if oid == self.adopting:
             return True
-        waiting = self.session.game.waiting_for()
+        waiting = self.session.waiting()
         data = waiting.get("data") or {}
         return waiting["type"] in HALF_PROMPTS and data.get("object_id") == oid
 
@@ -281,7 +278,7 @@ class Caster:
         splices), or it was adopted and the rules have not decided it yet."""
         if self.adopting is not None:
             return self.adopting
-        waiting = self.session.game.waiting_for()
+        waiting = self.session.waiting()
         data = waiting.get("data") or {}
         if waiting["type"] in HALF_PROMPTS:
             return int(data["object_id"])
@@ -314,17 +311,16 @@ class Caster:
         that allows it, or take the finished spell back into its owner's hand."""
         session = self.session
         for _ in range(PROMPT_LIMIT):
-            game = session.game
-            cancel = session.listed(CANCEL)
-            if cancel is not None:
-                session.apply(actor(game), cancel)
-                return
-            waiting = game.waiting_for()
+            waiting = session.waiting()
             if waiting["type"] in ("Priority", "GameOver"):
                 break
-            if waiting["type"] in HALF_PROMPTS and self._choose_unlisted_half(actor(game), waiting["type"]):
+            cancel = session.listed(CANCEL)
+            if cancel is not None:
+                session.apply(session.actor(), cancel)
+                return
+            if waiting["type"] in HALF_PROMPTS and self._choose_unlisted_half(session.actor(), waiting["type"]):
                 continue
-            session.apply(actor(game), self.scripted_choice({}))
+            session.apply(session.actor(), self.scripted_choice({}))
         if session.exists(oid) and session.object(oid)["zone"] == "Stack":
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
         session.facts.pop(oid, None)
@@ -352,7 +348,7 @@ class Caster:
         """A scenario's answer to phase's prompt: the intended object or door, else a scaffold
         target, a player, or no target for a trigger; never cancelling."""
         session = self.session
-        waiting = session.game.waiting_for()
+        waiting = session.waiting()
         options = [a for a in session.legal_actions() if action_dict(a)["type"] != CANCEL["type"]]
         if not options:
             raise NotSupported(f"phase offers nothing but cancelling at its {waiting['type']} prompt")
@@ -384,14 +380,13 @@ class Caster:
         session = self.session
         events: list[dict[str, Any]] = []
         for _ in range(PROMPT_LIMIT):
-            game = session.game
-            waiting = game.waiting_for()["type"]
+            waiting = session.waiting()["type"]
             if waiting == "GameOver" or (waiting == "Priority" and not session.on_stack(oid)):
                 return events
             if waiting != "Priority":
                 self.prompts.answer(self, intent or {})
                 continue
-            events += session.apply(actor(game), PASS)
+            events += session.apply(session.actor(), PASS)
         raise NotSupported(f"phase did not resolve object {oid}")
 
     # -- the scaffold ------------------------------------------------------------------------
@@ -418,7 +413,7 @@ class Caster:
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
             session.apply(seat, cast_action(oid), f"casting the adapter's {name!r}")
             for _ in range(PROMPT_LIMIT):
-                if session.game.waiting_for()["type"] == "Priority":
+                if session.waiting()["type"] == "Priority":
                     return oid
                 self._scenario.answer(self, intent or {})
             raise NotSupported(f"casting the adapter's {name!r} did not finish: phase kept asking")

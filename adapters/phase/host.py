@@ -160,21 +160,29 @@ class PhaseHost:
         session = self.session
         return [
             str(entry["id"])
-            for entry in session.game.stack()
+            for entry in session.stack_entries()
             if entry["kind"]["type"] == "Spell"
             and entry["id"] not in session.scaffold
             and entry["id"] not in session.spares
         ]
 
     def timing(self) -> Timing:
-        game = self.session.game
+        session = self.session
+        # A rules query asks it once per half and per card: read once per position.
+        key = ("timing", session.active, self.caster.adopting)
+        found: Timing = session.memo(key, self._timing)
+        return found
+
+    def _timing(self) -> Timing:
+        session = self.session
+        game = session.game
         casting = self.caster.in_progress()
         return Timing(
-            active=PLAYERS[self.session.active],
+            active=PLAYERS[session.active],
             phase=PHASES.get(str(game.phase), Phase.MAIN1),
             priority=PLAYERS[int(game.priority_player())],
             # The card being cast is on phase's stack already; casting it is judged as before (601.2a, 601.3).
-            stack_empty=all(entry["id"] == casting for entry in game.stack()),
+            stack_empty=all(entry["id"] == casting for entry in session.stack_entries()),
         )
 
     def set_timing(self, change: TimingChange) -> None:
@@ -189,10 +197,11 @@ class PhaseHost:
             step = PHASE_NAMES[phase] if phase is not None else str(game.phase)
             if step in ("Untap", "Cleanup"):
                 raise NotSupported(f"phase gives no player priority during {step}")
-        if stack_empty is True and game.stack():
+        if stack_empty is True and session.stack_entries():
             raise NotSupported("phase can't empty the stack without resolving or removing its objects")
         holder = seat if step is not None else int(game.priority_player())
-        if priority is not None and seat_of(priority) != holder and not game.stack() and stack_empty is not False:
+        empty = not session.stack_entries() and stack_empty is not False
+        if priority is not None and seat_of(priority) != holder and empty:
             # Priority to the other player on an empty stack needs a state reload.
             blocked = session.reload_blocked_by()
             if blocked:
@@ -207,7 +216,7 @@ class PhaseHost:
             if step is not None:
                 session.debug("SetPhase", phase=step, active_player=seat)
                 session.active = seat
-            if stack_empty is False and not game.stack():
+            if stack_empty is False and not session.stack_entries():
                 # A real object on phase's stack, so phase itself refuses sorcery-speed actions.
                 filler = self.caster.cast_scaffold(int(session.game.priority_player()), carddata.FILLER)
             if priority is not None and seat_of(priority) != int(session.game.priority_player()):
@@ -222,7 +231,7 @@ class PhaseHost:
 
     def _give_priority(self, seat: int) -> None:
         session = self.session
-        if session.game.stack():
+        if session.stack_entries():
             session.apply(int(session.game.priority_player()), PASS)
             if int(session.game.priority_player()) == seat:
                 return
@@ -267,7 +276,7 @@ class PhaseHost:
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
         oid = self._id(obj)
         session = self.session
-        stack = session.game.stack()
+        stack = session.stack_entries()
         if not stack or stack[-1]["id"] != oid:
             raise NotSupported(
                 f"phase resolves only the top object of its stack, and {self._stack_top(stack)} is above"
@@ -276,7 +285,7 @@ class PhaseHost:
         self.caster.pass_until_gone(oid)
         session.facts.pop(oid, None)
         self.last_corrections = []
-        if session.game.waiting_for()["type"] == "GameOver":
+        if session.waiting()["type"] == "GameOver":
             # A player lost as it resolved: the game is over (phase removes the loser's cards).
             return
         self.last_corrections = correct(session, self, oid, outcome.destination, outcome.unlocked)

@@ -90,8 +90,10 @@ class Session:
         self._read: dict[int, dict[str, Any]] = {}
         self._players: dict[int, dict[str, Any]] = {}
         self._places: dict[int, tuple[int, Zone]] = {}
+        self._placed: set[int] = set()
         self._legal: list[Any] | None = None
         self._chosen: list[Any] = []
+        self._memo: dict[object, Any] = {}
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -177,8 +179,10 @@ class Session:
         self._read = {}
         self._players = {}
         self._places = {}
+        self._placed = set()
         self._legal = None
         self._chosen = []
+        self._memo = {}
 
     def apply(self, seat: int, action: Any, what: str = "") -> list[dict[str, Any]]:
         """Apply an action in phase and return its events. Every action of a game goes through
@@ -230,7 +234,7 @@ class Session:
     def pass_resolves(self) -> bool:
         """Whether passing priority now makes phase resolve the spell on top of its stack: the
         other player passed on this same stack (117.4, 608.1)."""
-        stack = self.game.stack()
+        stack = self.stack_entries()
         return (
             bool(stack)
             and stack[-1]["kind"]["type"] == "Spell"
@@ -239,6 +243,27 @@ class Session:
         )
 
     # -- reading phase -----------------------------------------------------------------------
+
+    def memo(self, key: object, read: Callable[[], Any]) -> Any:
+        """``read()``, kept until the next action: a reading of this position."""
+        if key not in self._memo:
+            self._memo[key] = read()
+        return self._memo[key]
+
+    def waiting(self) -> dict[str, Any]:
+        """The prompt phase waits on (``Game.waiting_for()``, read once per position)."""
+        found: dict[str, Any] = self.memo("waiting", self.game.waiting_for)
+        return found
+
+    def stack_entries(self) -> list[dict[str, Any]]:
+        """phase's stack, bottom first (``Game.stack()``, read once per position)."""
+        found: list[dict[str, Any]] = self.memo("stack", self.game.stack)
+        return found
+
+    def actor(self) -> int:
+        """The seat phase expects to act now."""
+        found: int = self.memo("actor", lambda: actor(self.game, self.waiting()))
+        return found
 
     def legal_actions(self) -> list[Any]:
         """phase's legal actions now (``Game.actions()``, read once per position)."""
@@ -275,14 +300,14 @@ class Session:
         return True
 
     def stack_ids(self) -> tuple[int, ...]:
-        return tuple(int(entry["id"]) for entry in self.game.stack())
+        return tuple(int(entry["id"]) for entry in self.stack_entries())
 
     def on_stack(self, oid: int) -> bool:
-        return any(entry["id"] == oid for entry in self.game.stack())
+        return any(entry["id"] == oid for entry in self.stack_entries())
 
     def stack_entry(self, oid: int) -> dict[str, Any]:
         """phase's stack entry for a spell (empty when it is not on the stack)."""
-        entry = next((e for e in self.game.stack() if e["id"] == oid), None)
+        entry = next((e for e in self.stack_entries() if e["id"] == oid), None)
         spell: dict[str, Any] = (entry or {}).get("kind", {}).get("data") or {}
         return spell
 
@@ -291,8 +316,6 @@ class Session:
         found = self._players.get(seat)
         if found is None:
             found = self._players[seat] = self.game.player(seat)
-            for zone, key in ((Zone.LIBRARY, "library"), (Zone.HAND, "hand"), (Zone.GRAVEYARD, "graveyard")):
-                self._places.update((int(card), (seat, zone)) for card in found[key])
         return found
 
     def read_places(self) -> None:
@@ -304,6 +327,13 @@ class Session:
     def place(self, oid: int) -> tuple[int, Zone] | None:
         """The seat and zone of a card in a library, hand or graveyard of a player read at this
         position (:meth:`player`); ``None`` otherwise."""
+        if len(self._placed) < len(self._players):
+            # Built on the first question: most readings of a player need only its graveyard.
+            for seat, found in self._players.items():
+                if seat not in self._placed:
+                    for zone, key in ((Zone.LIBRARY, "library"), (Zone.HAND, "hand"), (Zone.GRAVEYARD, "graveyard")):
+                        self._places.update((int(card), (seat, zone)) for card in found[key])
+                    self._placed.add(seat)
         return self._places.get(oid)
 
     def card_of(self, oid: int) -> Card:

@@ -83,9 +83,10 @@ def seat_of(player: Player) -> int:
     return SEATS[player]
 
 
-def actor(game: Any) -> int:
-    """The seat phase expects to act now."""
-    waiting = game.waiting_for()
+def actor(game: Any, waiting: Mapping[str, Any] | None = None) -> int:
+    """The seat phase expects to act now (``waiting``: phase's prompt, if read already)."""
+    if waiting is None:
+        waiting = game.waiting_for()
     data = waiting.get("data") or {}
     if waiting["type"] == "MulliganDecision":
         return int(data["pending"][0]["player"])
