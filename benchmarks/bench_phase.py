@@ -19,7 +19,9 @@ recorded, and then measured four ways on that one action sequence:
 
 The ratio per action is time with the plugin / time without, over the same number of actions.
 The AI's time varies by a few percent from run to run, so the ratio is also printed with the AI's
-time of the run without the plugin counted in both.
+time of the run without the plugin counted in both. Every figure is given twice: wall-clock time,
+and the CPU time of this process (``time.process_time``), which other work on a busy machine
+disturbs far less.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import argparse
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.adapters.phase.translate import action_dict, actor
@@ -37,6 +39,28 @@ from splitcards.play import AIGame, Result
 from splitcards.versions import RuleVersion, load_registry
 
 DIFFICULTY = "Easy"
+
+
+class Clock(NamedTuple):
+    """Wall-clock and CPU seconds."""
+
+    wall: float
+    cpu: float
+
+    @staticmethod
+    def now() -> Clock:
+        return Clock(time.perf_counter(), time.process_time())
+
+    def since(self) -> Clock:
+        now = Clock.now()
+        return Clock(now.wall - self.wall, now.cpu - self.cpu)
+
+    def __add__(self, other: object) -> Clock:
+        assert isinstance(other, Clock)
+        return Clock(self.wall + other.wall, self.cpu + other.cpu)
+
+
+ZERO = Clock(0.0, 0.0)
 
 
 class RecordedGame:
@@ -62,8 +86,8 @@ class Recording:
 
     actions: list[tuple[int, Any]] = field(default_factory=list)
     answers: list[Any] = field(default_factory=list)
-    ai_seconds: float = 0.0
-    seconds: float = 0.0
+    ai_seconds: Clock = ZERO
+    seconds: Clock = ZERO
     result: Result = field(default_factory=Result)
     deck: tuple[Card, ...] = ()
 
@@ -74,12 +98,12 @@ class TimedAI(PhaseAI):
     def __init__(self, rules: RuleVersion) -> None:
         super().__init__(rules, difficulty=DIFFICULTY)
         self.answers: list[Any] = []
-        self.ai_seconds = 0.0
+        self.ai_seconds = ZERO
 
     def _choose(self, game: Any, seat: int) -> Any:
-        start = time.perf_counter()
+        start = Clock.now()
         answer = super()._choose(game, seat)
-        self.ai_seconds += time.perf_counter() - start
+        self.ai_seconds += start.since()
         self.answers.append(answer)
         return answer
 
@@ -106,39 +130,39 @@ def record(rules: RuleVersion, seed: int, max_actions: int) -> Recording:
     ai = TimedAI(rules)
     game = AIGame(ai, rules, seed=seed, max_actions=max_actions)
     recorded = _record_actions(ai)
-    start = time.perf_counter()
+    start = Clock.now()
     result = game.play()
-    seconds = time.perf_counter() - start
+    seconds = start.since()
     return Recording(recorded.applied, ai.answers, ai.ai_seconds, seconds, result, game.decks.deck)
 
 
-def with_replayed_answers(rules: RuleVersion, seed: int, recording: Recording) -> float:
+def with_replayed_answers(rules: RuleVersion, seed: int, recording: Recording) -> Clock:
     ai = ReplayedAI(rules, recording.answers)
     game = AIGame(ai, rules, seed=seed, max_actions=recording.result.actions)
     recorded = _record_actions(ai)
-    start = time.perf_counter()
+    start = Clock.now()
     game.play()
-    seconds = time.perf_counter() - start
+    seconds = start.since()
     if [action_dict(a) for _, a in recorded.applied] != [action_dict(a) for _, a in recording.actions]:
         raise RuntimeError("the replayed game applied other actions than the recorded one")
     return seconds
 
 
-def without_plugin(rules: RuleVersion, seed: int, recording: Recording, ask_ai: bool) -> tuple[float, float]:
-    """Replay the recorded actions on phase alone (the same start); returns (seconds, AI seconds)."""
+def without_plugin(rules: RuleVersion, seed: int, recording: Recording, ask_ai: bool) -> tuple[Clock, Clock]:
+    """Replay the recorded actions on phase alone (the same start); returns (time, AI time)."""
     fresh = PhaseAI(rules, difficulty=DIFFICULTY)
     fresh.start(recording.deck, recording.deck, seed)
     phase_game = fresh.session.game
-    ai = 0.0
-    start = time.perf_counter()
+    ai = ZERO
+    start = Clock.now()
     for seat, action in recording.actions:
         if ask_ai and action_dict(action)["type"] != "Debug":
             # A loop without the plugin asks the AI for every game action (debug actions are the adapter's).
-            asked = time.perf_counter()
+            asked = Clock.now()
             phase_game.choose_action(actor(phase_game), difficulty=DIFFICULTY)
-            ai += time.perf_counter() - asked
+            ai += asked.since()
         phase_game.apply(seat, action)
-    return time.perf_counter() - start, ai
+    return start.since(), ai
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -148,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--max-actions", type=int, default=1500, help="actions of the game loop per game")
     args = parser.parse_args(argv)
     rules = load_registry().get(args.rules)
-    totals = [0.0, 0.0, 0.0, 0.0, 0.0]
+    totals = [ZERO] * 5
     count = 0
     for seed in args.seeds:
         recording = record(rules, seed, args.max_actions)
@@ -159,30 +183,41 @@ def main(argv: Sequence[str] | None = None) -> None:
         result = recording.result
         print(
             f"{rules.name} seed {seed}: {n} phase actions ({result.actions} steps of the game loop, {result.casts}"
-            f" casts through the rules, {result.turns} turns)"
+            f" casts through the rules, {result.turns} turns); wall-clock | CPU"
         )
         print(_line("with the plugin", recording.seconds, n, recording.ai_seconds))
         print(_line("without the plugin", baseline, n, baseline_ai))
-        print(f"  ratio per action (with / without): {recording.seconds / baseline:.3f}")
+        print(_ratio("ratio per action (with / without)", recording.seconds, baseline))
         print(_line("with the plugin, AI answers replayed", replayed, n))
         print(_line("phase alone, the same actions", engine_only, n))
-        print(f"  adapter's own cost: {(replayed - engine_only) / n * 1e3:.3f} ms per action")
+        print(_own_cost(replayed, engine_only, n))
         for i, value in enumerate((recording.seconds, baseline, replayed, engine_only, baseline_ai)):
             totals[i] += value
         count += n
     with_ai, without_ai, replayed, engine_only, ai = totals
-    print(f"all games: {count} phase actions")
-    print(f"  overhead ratio per action, AI included: {with_ai / without_ai:.3f}   (target <= 1.05)")
+    print(f"all games: {count} phase actions; wall-clock | CPU")
+    print(_ratio("overhead ratio per action, AI included", with_ai, without_ai) + "   (target <= 1.05)")
     # The same, with the AI's time counted once for both (it answers in the same positions): no
     # timing noise from the AI, which takes most of the time.
-    print(f"  the same with the AI's time held equal: {(ai + replayed) / (ai + engine_only):.3f}")
-    print(f"  adapter's own cost: {(replayed - engine_only) / count * 1e3:.3f} ms per action", end="")
-    print(f" ({replayed / engine_only:.2f}x phase's own work without the AI)")
+    print(_ratio("the same with the AI's time held equal", ai + replayed, ai + engine_only))
+    print(_own_cost(replayed, engine_only, count))
 
 
-def _line(label: str, seconds: float, actions: int, ai: float | None = None) -> str:
-    spent = f"; AI {ai:.2f} s" if ai is not None else ""
-    return f"  {label + ':':40} {seconds:7.2f} s  {seconds / actions * 1e3:7.3f} ms per action{spent}"
+def _line(label: str, seconds: Clock, actions: int, ai: Clock | None = None) -> str:
+    spent = f"; AI {ai.wall:.2f} s | {ai.cpu:.2f} s" if ai is not None else ""
+    per = f"{seconds.wall / actions * 1e3:.3f} | {seconds.cpu / actions * 1e3:.3f} ms per action"
+    return f"  {label + ':':40} {seconds.wall:7.2f} s | {seconds.cpu:7.2f} s  {per}{spent}"
+
+
+def _ratio(label: str, numerator: Clock, denominator: Clock) -> str:
+    return f"  {label}: {numerator.wall / denominator.wall:.3f} | {numerator.cpu / denominator.cpu:.3f}"
+
+
+def _own_cost(replayed: Clock, engine_only: Clock, actions: int) -> str:
+    wall = (replayed.wall - engine_only.wall) / actions * 1e3
+    cpu = (replayed.cpu - engine_only.cpu) / actions * 1e3
+    times = f"{replayed.wall / engine_only.wall:.2f}x | {replayed.cpu / engine_only.cpu:.2f}x"
+    return f"  adapter's own cost: {wall:.3f} | {cpu:.3f} ms per action ({times} phase's own work without the AI)"
 
 
 if __name__ == "__main__":
