@@ -113,7 +113,17 @@ class Session:
         can reach the battlefield: see deviation ``reload-drops-room-triggers``)."""
         if self.engine is None:
             raise NotSupported("the phase engine has no card data (call use_engine first)")
-        game = self.engine.engine.new_game(list(deck), list(opponent), seed=seed, first_player=0)
+        try:
+            game = self._new_game(self.engine.engine, deck, opponent, seed, debug)
+        except ValueError as exc:
+            raise PhaseRefused("starting the game", refusal_reason(exc)) from None
+        self._use(game)
+        self.active = 0
+        self.index_libraries()
+
+    @staticmethod
+    def _new_game(engine: Any, deck: Sequence[str], opponent: Sequence[str], seed: int, debug: bool) -> Any:
+        game = engine.new_game(list(deck), list(opponent), seed=seed, first_player=0)
         while game.waiting_for()["type"] == "MulliganDecision":
             game.apply(actor(game), KEEP)
         if debug:
@@ -124,10 +134,8 @@ class Session:
             state = game.state()
             state["state"]["debug_mode"] = True
             state["state"]["debug_permitted"] = [0, 1]
-            game = self.engine.engine.load_game(state)
-        self._use(game)
-        self.active = 0
-        self.index_libraries()
+            game = engine.load_game(state)
+        return game
 
     def index_libraries(self) -> None:
         """Learn the card of every library card, and keep them by name as stock for :meth:`take`."""
