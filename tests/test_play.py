@@ -169,13 +169,13 @@ def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(regi
     cast: list[ObjectId] = []
     undone: list[ObjectId] = []
 
-    def recording(seat: int, action: Any) -> list[dict[str, Any]]:
+    def recording(seat: int, action: Any, what: str = "") -> list[dict[str, Any]]:
         data = action_dict(action)
         moved = (data.get("data") or {}).get("data") or {}
         to_hand = data["type"] == "Debug" and moved.get("to_zone") == "Hand"
         if to_hand and ai.session.game.object(moved["object_id"])["zone"] == "Stack":
             undone.append(str(moved["object_id"]))
-        events = apply(seat, action)
+        events = apply(seat, action, what)
         cast.extend(str(e["data"]["object_id"]) for e in events if e["type"] == "SpellCast")
         return events
 
