@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from splitcards.adapters.phase import carddata
 from splitcards.adapters.phase.engine import load_phase
@@ -63,6 +63,30 @@ def engine_for(cards: Sequence[Card]) -> Engine:
         found = Engine(phase.Engine.from_json(json.dumps(database)), known)
         _ENGINES[key] = found
     return found
+
+
+class Events(Sequence[dict[str, Any]]):
+    """The events of an action, converted from phase's only when read (phase decodes them anew
+    on every read, and most actions' events are never looked at)."""
+
+    def __init__(self, result: Any) -> None:
+        self._result = result
+        self._events: list[dict[str, Any]] | None = None
+
+    def _load(self) -> list[dict[str, Any]]:
+        if self._events is None:
+            self._events = list(self._result.events)
+        return self._events
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[dict[str, Any]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | Sequence[dict[str, Any]]:
+        return self._load()[index]
 
 
 class Session:
@@ -192,7 +216,7 @@ class Session:
         self._chosen = []
         self._memo = {}
 
-    def apply(self, seat: int, action: Any, what: str = "") -> list[dict[str, Any]]:
+    def apply(self, seat: int, action: Any, what: str = "") -> Sequence[dict[str, Any]]:
         """Apply an action in phase and return its events. Every action of a game goes through
         here (never ``game.apply``): it tracks the active player and reads phase's state again.
 
@@ -201,6 +225,7 @@ class Session:
         """
         kind = action_dict(action)["type"]
         stack = self.stack_ids() if kind == "PassPriority" else ()
+        turn = self.game.turn
         try:
             result = self.game.apply(seat, action)
         except ValueError as exc:
@@ -217,13 +242,14 @@ class Session:
             if kind == "CastSpell":
                 self._before_cast = (self.passes, self._passed_on)
             self.passes = 0
-        events: list[dict[str, Any]] = list(result.events)
-        for event in events:
-            if event["type"] == "TurnStarted":
-                self.active = int(event["data"]["player_id"])
+        events = Events(result)
+        if self.game.turn != turn:
+            for event in events:
+                if event["type"] == "TurnStarted":
+                    self.active = int(event["data"]["player_id"])
         return events
 
-    def debug(self, kind: str, **data: Any) -> list[dict[str, Any]]:
+    def debug(self, kind: str, **data: Any) -> Sequence[dict[str, Any]]:
         action = {"type": "Debug", "data": {"type": kind, "data": data}}
         return self.apply(self.game.priority_player(), action, f"the debug action {kind}")
 
