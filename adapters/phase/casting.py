@@ -387,7 +387,7 @@ class Caster:
                 self.prompts.answer(self, intent or {})
                 continue
             events += session.apply(session.actor(), PASS)
-        raise NotSupported(f"phase did not resolve object {oid}")
+        raise NotSupported(f"phase did not resolve {session.card_of(oid).name!r}: it kept asking for more")
 
     # -- the scaffold ------------------------------------------------------------------------
 

@@ -96,7 +96,9 @@ DEVIATIONS: tuple[Deviation, ...] = (
         "CastingVariantChoice.options lists halves that can't be cast, and apply accepts a CastSpell or a"
         " ModalFaceChoice that phase does not list (the cast then sticks at a prompt offering only CancelCast, or"
         " nothing at all).",
-        "The adapter applies only actions phase lists (or its AI chose); a half phase does not list is not_supported.",
+        "The adapter answers phase's half prompts only with a half phase lists (or its AI chose); a half phase does"
+        " not list is not_supported, and a cast stuck at its half prompt is left by an unlisted half and"
+        " CancelCast.",
         "test_709_3_half_not_offered_is_not_cast",
     ),
     Deviation(

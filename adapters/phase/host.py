@@ -315,7 +315,8 @@ class PhaseHost:
         copied = [e["data"]["object_id"] for e in events if e["type"] == "SpellCopied"]
         new = copied[0] if copied else next((i for i in session.stack_ids() if i not in before), None)
         if new is None:
-            raise NotSupported(f"phase made no copy of object {oid}")
+            name = session.card_of(oid).name
+            raise NotSupported(f"the adapter's Scaffold Copier resolved in phase without copying {name!r}")
         new = int(new)
         session.cards[new] = session.card_of(oid)
         session.facts[new] = spell
@@ -341,7 +342,7 @@ class PhaseHost:
         session.debug("CreateTokenCopy", source_id=oid, owner=int(session.object(oid)["controller"]))
         new = next((int(o["id"]) for o in session.game.battlefield() if o["id"] not in before), None)
         if new is None:
-            raise NotSupported(f"phase made no token copy of object {oid}")
+            raise NotSupported(f"phase's Debug CreateTokenCopy made no copy of {session.card_of(oid).name!r}")
         session.cards[new] = session.card_of(oid)
         session.made.add(new)
         return str(new)
@@ -362,4 +363,9 @@ class PhaseHost:
             self.caster.scaffold_effect(carddata.LOCKER, {"object": oid, "door": SIDE_DOORS[side]})
             self.caster.settle()
         if self.view(obj).unlocked != doors:
-            raise NotSupported(f"phase did not set the doors of object {oid} to {sorted(doors)}")
+            shown = sorted(d.value for d in self.view(obj).unlocked) or "none"
+            wanted = sorted(d.value for d in doors) or "none"
+            raise NotSupported(
+                f"the adapter's Scaffold Unlocker and Locker left {session.card_of(oid).name!r} with the doors"
+                f" {shown} unlocked in phase, not {wanted}"
+            )

@@ -260,10 +260,13 @@ class Session:
         self.debug("MoveToZone", object_id=oid, to_zone=ZONE_NAMES[zone])
         where = self.object(oid)["zone"]
         if where != ZONE_NAMES[zone]:
-            raise NotSupported(
-                f"phase did not move {self.card_of(oid).name!r} to the {zone} (it stays in the {str(where).lower()});"
-                " phase moves only permanent cards onto the battlefield"
-            )
+            name, stays = self.card_of(oid).name, str(where).lower()
+            if zone is Zone.BATTLEFIELD:
+                raise NotSupported(
+                    f"phase did not put {name!r} onto the battlefield (it stays in the {stays}): phase moves only"
+                    " permanent cards onto the battlefield"
+                )
+            raise NotSupported(f"phase's Debug MoveToZone left {name!r} in the {stays} instead of the {zone}")
 
     def pass_resolves(self) -> bool:
         """Whether passing priority now makes phase resolve the spell on top of its stack: the
