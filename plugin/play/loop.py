@@ -247,7 +247,8 @@ class AIGame:
         card = self.table.view(obj).card
         try:
             self.table.unlock(obj, door)
-        except IllegalAction as exc:
+        except (IllegalAction, NotSupported) as exc:
+            # Refused by the rules, or by the engine after the rules allowed it: the player passes.
             self._say(f"{player} may not unlock {card.half(door).name}: {exc}")
             self.result.refusals += 1
             self._pass(self.ai.pass_action())
