@@ -79,21 +79,8 @@ QUERY_ARGUMENTS: dict[str, dict[str, Any]] = {
     },
     "last_cost": {"type": ["object", "null"], "maxProperties": 0, "description": "no argument: {}"},
 }
-OBJECT_QUERIES = frozenset(
-    {
-        "names",
-        "mana_cost",
-        "mana_symbols",
-        "mana_values",
-        "colors",
-        "multicolored",
-        "card_types",
-        "subtypes",
-        "abilities_of",
-        "zone",
-        "unlocked",
-    }
-)
+# Every other query takes the alias of one object.
+OBJECT_QUERIES = scenario.QUERIES - QUERY_ARGUMENTS.keys()
 
 
 def schema() -> dict[str, Any]:
