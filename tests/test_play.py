@@ -169,7 +169,7 @@ def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(regi
     cast: list[ObjectId] = []
     undone: list[ObjectId] = []
 
-    def recording(seat: int, action: Any, what: str = "") -> list[dict[str, Any]]:
+    def recording(seat: int, action: Any, what: str = "") -> Sequence[dict[str, Any]]:
         data = action_dict(action)
         moved = (data.get("data") or {}).get("data") or {}
         to_hand = data["type"] == "Debug" and moved.get("to_zone") == "Hand"
