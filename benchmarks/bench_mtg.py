@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -238,8 +239,10 @@ def compare(session: TimedSession, start: Any, seed: int, decisions: int, repeat
         # The first round runs with the plugin first: the others replay its decisions.
         for way in WAYS[n % 3 :] + WAYS[: n % 3]:
             session.seconds = 0.0
-            # python-mtg caches every evaluation of its rules: a run must not find another's.
+            # python-mtg caches every evaluation of its rules: a run must not find another's. Each
+            # run starts with the garbage of the one before collected, so that it pays only for its own.
             engine.forget_evaluations()
+            gc.collect()
             if way == "with_plugin":
                 with engine.patched(session), decisions_recorded() as answers:
                     played = play(start.copy(), seed, decisions)

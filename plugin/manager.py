@@ -22,7 +22,6 @@ import threading
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from importlib import metadata
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
@@ -88,6 +87,9 @@ def _load_entry_points(pm: pluggy.PluginManager, sources: dict[str, PluginSource
     blocked = set(blocked_plugins().value)
     for name in blocked - {"*"}:
         pm.set_blocked(name)
+    # importlib.metadata is imported when a manager is first made: ``import splitcards`` makes none.
+    from importlib import metadata
+
     for ep in metadata.entry_points(group=PROJECT_NAME):
         dist = ep.dist.name if ep.dist is not None else None
         own = dist is not None and dist.lower() == _OWN_DISTRIBUTION

@@ -27,7 +27,6 @@ package default (``config/settings.yaml``). :func:`effective` says where each va
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,6 +133,8 @@ def _has_table(pyproject: Path) -> bool:
 
 
 def _toml(path: Path) -> dict[str, Any]:
+    import tomllib  # only where a pyproject.toml is met: most processes never read one
+
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import os
 import stat
+from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
-
-import yaml
-from yaml.composer import ComposerError
-from yaml.events import AliasEvent, NodeEvent
-from yaml.nodes import Node
+from typing import TYPE_CHECKING, Any
 
 from splitcards.errors import SplitcardsError
+
+if TYPE_CHECKING:
+    from yaml.composer import ComposerError
 
 MAX_BYTES = 1 << 20
 """The largest file read; rule versions and scenario files are a few kilobytes."""
@@ -32,9 +31,12 @@ MAX_MESSAGE = 600
 def read_yaml(path: Path | Traversable, error: type[SplitcardsError]) -> Any:
     """The document in ``path`` (safe YAML only, within the limits above); raises ``error`` naming the file."""
     text = _read_text(path, error)
+    # PyYAML is imported on the first file read: ``import splitcards`` reads none.
+    import yaml
+
     loader = None
     try:
-        loader = _BoundedLoader(text)
+        loader = _bounded_loader()(text)
         return loader.get_single_data()
     except yaml.YAMLError as exc:
         raise error(f"{path}: malformed YAML: {_shorten(str(exc))}") from exc
@@ -91,40 +93,49 @@ def _check_regular(path: object, status: os.stat_result, error: type[SplitcardsE
         raise error(f"{path}: larger than {MAX_BYTES} bytes ({status.st_size})")
 
 
-class _BoundedLoader(yaml.SafeLoader):
+@cache
+def _bounded_loader() -> type[Any]:
     """``yaml.SafeLoader`` counting nesting and nodes as it composes, an alias counting as the
     whole value it stands for, so a document is refused before it is built."""
+    import yaml
+    from yaml.events import AliasEvent, NodeEvent
+    from yaml.nodes import Node
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
-        self._nodes = 0
-        self._sizes: dict[str, int] = {}
+    class BoundedLoader(yaml.SafeLoader):
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._depth = 0
+            self._nodes = 0
+            self._sizes: dict[str, int] = {}
 
-    def compose_node(self, parent: Node | None, index: int) -> Node | None:
-        event: NodeEvent = self.peek_event()  # type: ignore[no-untyped-call]
-        if isinstance(event, AliasEvent):
-            if event.anchor in self.anchors:
-                if event.anchor not in self._sizes:
-                    raise _refused(f"alias {event.anchor!r} refers to itself", event.start_mark)
-                self._count(self._sizes[event.anchor], event)
-            return super().compose_node(parent, index)
-        if self._depth >= MAX_DEPTH:
-            raise _refused(f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
-        self._depth += 1
-        before = self._nodes
-        node = super().compose_node(parent, index)
-        self._depth -= 1
-        self._count(1, event)
-        if event.anchor is not None:
-            self._sizes[event.anchor] = self._nodes - before
-        return node
+        def compose_node(self, parent: Node | None, index: int) -> Node | None:
+            event: NodeEvent = self.peek_event()  # type: ignore[no-untyped-call]
+            if isinstance(event, AliasEvent):
+                if event.anchor in self.anchors:
+                    if event.anchor not in self._sizes:
+                        raise _refused(f"alias {event.anchor!r} refers to itself", event.start_mark)
+                    self._count(self._sizes[event.anchor], event)
+                return super().compose_node(parent, index)
+            if self._depth >= MAX_DEPTH:
+                raise _refused(f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+            self._depth += 1
+            before = self._nodes
+            node = super().compose_node(parent, index)
+            self._depth -= 1
+            self._count(1, event)
+            if event.anchor is not None:
+                self._sizes[event.anchor] = self._nodes - before
+            return node
 
-    def _count(self, nodes: int, event: NodeEvent) -> None:
-        self._nodes += nodes
-        if self._nodes > MAX_NODES:
-            raise _refused(f"more than {MAX_NODES} values once aliases are expanded", event.start_mark)
+        def _count(self, nodes: int, event: NodeEvent) -> None:
+            self._nodes += nodes
+            if self._nodes > MAX_NODES:
+                raise _refused(f"more than {MAX_NODES} values once aliases are expanded", event.start_mark)
+
+    return BoundedLoader
 
 
 def _refused(problem: str, mark: Any) -> ComposerError:
+    from yaml.composer import ComposerError
+
     return ComposerError(None, None, problem, mark)

@@ -224,9 +224,67 @@ def castable_among(probe: State, seat: str, objs: Iterable[str]) -> set[str]:
     knows goes: the mana ``seat`` can make, targets, its legend restriction. Timing is not asked
     (the rules decided it): each is cast as an instant with priority. Edits ``probe``."""
     wanted = set(objs)
+    return {obj for (p, obj) in _can_cast_trying(probe, seat, wanted, derive) if p == seat and obj in wanted}
+
+
+def _can_cast_trying(
+    probe: State, seat: str, objs: set[str], run: Callable[[State, list[str]], dict[str, set[tuple[Any, ...]]]]
+) -> set[tuple[Any, ...]]:
+    # The engine's can_cast rows, ``seat`` holding priority and ``objs`` cast as instants.
     probe["has_priority"] = {(seat,)}
-    probe["spell_type"] = probe.get("spell_type", set()) | {(obj, "instant") for obj in wanted}
-    return {obj for (p, obj) in derive(probe, ["can_cast"])["can_cast"] if p == seat and obj in wanted}
+    probe["spell_type"] = probe.get("spell_type", set()) | {(obj, "instant") for obj in objs}
+    return run(probe, ["can_cast"])["can_cast"]
+
+
+def gives_priority(state: State) -> bool:
+    """Whether the engine's decision in this position is one where a player with priority may
+    act (its legal actions end with ``("pass",)``): any step of a game not over but the
+    declarations of attackers and blockers."""
+    from mtg.engine import env
+
+    return not env.is_terminal(state) and env._step(state) not in ("declare_attackers", "declare_blockers")
+
+
+def legal_actions_trying(
+    state: State, legal_actions: LegalActions, seat: str, trial: Callable[[State], set[str]]
+) -> tuple[list[Action], set[str] | None]:
+    """The engine's legal actions in ``state``, and which trial objects ``seat`` can cast there,
+    from the one evaluation of the engine's rules that lists the casts.
+
+    python-mtg lists the casts of a priority decision from one evaluation of its rules
+    (``can_cast``), the player to move holding priority. When that player is ``seat``, ``trial``
+    is called on a probe of that evaluation's position: it adds objects and returns their names.
+    They are tried in the same evaluation, each as an instant (timing is the rules' to decide,
+    as in :func:`castable_among`), and taken out of the answer the engine gets, so the engine
+    lists its own moves as it would have. That holds as long as the trial objects change no
+    other object's castability: in python-mtg's rules only another card in the hand can, by its
+    colors (a pitch cost), so trial objects must have none.
+
+    The second value is ``None`` when the engine made no such evaluation (the decision is no
+    priority decision of ``seat``'s): :func:`castable_among` answers then.
+    """
+    from mtg import driver
+
+    run = driver.run
+    found: set[str] | None = None
+
+    def sharing(probe: State, outputs: list[str]) -> dict[str, set[tuple[Any, ...]]]:
+        nonlocal found
+        if found is not None or outputs != ["can_cast"] or probe.get("has_priority") != {(seat,)}:
+            derived: dict[str, set[tuple[Any, ...]]] = run(probe, outputs)
+            return derived
+        tried = dict(probe)
+        names = trial(tried)
+        rows = _can_cast_trying(tried, seat, names, run)
+        found = {obj for (p, obj) in rows if p == seat and obj in names}
+        return {"can_cast": {row for row in rows if row[1] not in names}}
+
+    driver.run = sharing
+    try:
+        actions = legal_actions(state)
+    finally:
+        driver.run = run
+    return actions, found
 
 
 def cast_choices(state: State, obj: str) -> list[dict[str, Any]]:

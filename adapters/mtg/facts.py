@@ -294,20 +294,26 @@ def set_face(state: State, obj: str, card: Card, face: Face) -> None:
     rematerialize(state, obj)
 
 
-def add_trial_faces(state: State, faces: Mapping[str, tuple[Card, Face]]) -> None:
-    """Give objects that are not in ``state`` the engine facts :func:`set_face` writes, each with
-    its face, all at once (one pass over each relation): trial objects for the engine's eyes only,
-    so no split-card state is kept for them. Values are replaced, never edited in place."""
+def add_trial_spells(state: State, spells: Mapping[str, tuple[Card, Face]]) -> None:
+    """Give objects that are not in ``state`` what python-mtg reads of a spell when it decides
+    whether the spell can be cast: its types and its cost (``spell_type``, ``mana_generic``,
+    ``mana_pip``; ``mana_cost`` is read only of a spell without the other two). Trial objects for
+    the engine's eyes only, so no split-card state is kept for them.
+
+    Nothing else is written. No colors: a card in the hand can change whether another is
+    castable by its colors alone (a pitch cost). And python-mtg evaluates a position by patching
+    the relations that changed since its last evaluation, so every relation a trial touches is
+    loaded twice more. Values are replaced, never edited in place."""
     added: dict[str, set[tuple[Any, ...]]] = {}
-    by_card_id: dict[str, list[str]] = {}
-    for obj, (card, face) in faces.items():
+    for obj, (card, face) in spells.items():
         for rel, row in _face_rows(card, face):
-            added.setdefault(rel, set()).add((obj, *row))
-        by_card_id.setdefault(face_slug(card.name, face), []).append(obj)
-    for rel, rows in _printed_rows(state, by_card_id).items():
-        added.setdefault(rel, set()).update(rows)
+            if rel in _CAST_CHECK_RELATIONS:
+                added.setdefault(rel, set()).add((obj, *row))
     for rel, rows in added.items():
         state[rel] = state.get(rel, set()) | rows
+
+
+_CAST_CHECK_RELATIONS = frozenset({"spell_type", "mana_generic", "mana_pip"})
 
 
 @cache

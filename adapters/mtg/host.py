@@ -100,6 +100,7 @@ class MtgHost:
         self.rules = rules
         self._live: State | None = None
         self._zones: dict[str, Zone] | None = None
+        self._controllers: dict[str, list[str]] | None = None
         if game is None:
             state = engine.starting_state()
             state[keys.SEATS] = {p.value: p.value for p in Player}
@@ -142,7 +143,7 @@ class MtgHost:
         host = cls.__new__(cls)
         host.rules = rules
         host._live = state
-        host._zones = None
+        host._zones = host._controllers = None
         host.game = None
         return host
 
@@ -155,23 +156,26 @@ class MtgHost:
     @contextlib.contextmanager
     def on(self, state: State) -> Iterator[None]:
         """Work on ``state`` in place for the ``with`` block (then on the position before it)."""
-        previous = self._live, self._zones
-        self._live, self._zones = state, None
+        previous = self._live, self._zones, self._controllers
+        self._live, self._zones, self._controllers = state, None, None
         try:
             yield
         finally:
-            self._live, self._zones = previous
+            self._live, self._zones, self._controllers = previous
 
     @contextlib.contextmanager
     def reading(self, state: State) -> Iterator[None]:
         """Like :meth:`on`, for a block that only reads ``state``: where every object is gets
-        looked up once."""
-        previous = self._live, self._zones
-        self._live, self._zones = state, zones.index(state)
+        looked up once, and who controls it."""
+        controllers: dict[str, list[str]] = {}
+        for seat, obj in state.get("printed_control", ()):
+            controllers.setdefault(obj, []).append(seat)
+        previous = self._live, self._zones, self._controllers
+        self._live, self._zones, self._controllers = state, zones.index(state), controllers
         try:
             yield
         finally:
-            self._live, self._zones = previous
+            self._live, self._zones, self._controllers = previous
 
     def zone(self, obj: ObjectId) -> Zone | None:
         """The zone ``obj`` is in, or ``None`` if it is in none (it no longer exists)."""
@@ -189,7 +193,7 @@ class MtgHost:
 
     @contextlib.contextmanager
     def _edit(self) -> Iterator[State]:
-        self._zones = None
+        self._zones = self._controllers = None
         if self._live is not None:
             yield self._live
             return
@@ -245,7 +249,10 @@ class MtgHost:
             raise UnknownObject(obj)
         name = state.get(keys.CARD_OF, {}).get(obj)
         card = facts.card_named(state, name) if name is not None else self._engine_card(obj)
-        controllers = [p for (p, o) in state.get("printed_control", ()) if o == obj]
+        if self._controllers is not None:
+            controllers = self._controllers.get(obj, [])
+        else:
+            controllers = [p for (p, o) in state.get("printed_control", ()) if o == obj]
         owner_name = state.get(keys.OWNER, {}).get(obj)
         owner = Player(owner_name) if owner_name else self.player(sorted(controllers)[0])
         if zone is Zone.STACK:

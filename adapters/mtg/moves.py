@@ -72,32 +72,44 @@ class Session:
     def legal_actions(self, state: State, engine_actions: LegalActions) -> list[Action]:
         """The engine's legal actions, plus the split-card moves before ``("pass",)`` when the
         decision is a priority one (the engine's other decisions, attackers and blockers, have
-        no ``("pass",)``)."""
-        actions = engine_actions(state)
-        if not actions or actions[-1] != PASS or not state.get(keys.CARD_OF):
+        no ``("pass",)``).
+
+        The rules are asked first; whether the player can pay for what they allow is asked of
+        the engine in the evaluation it makes anyway to list its own casts, where it makes one
+        for that player, else in one of its own."""
+        if not state.get(keys.CARD_OF) or not engine.gives_priority(state):
+            return engine_actions(state)
+        offer = self._offer(state)
+        if offer is None:
+            return engine_actions(state)
+        actions, payable = engine.legal_actions_trying(state, engine_actions, offer.seat, offer.try_on)
+        if not actions or actions[-1] != PASS:
             return actions
-        extra = self._split_moves(state)
+        if payable is None:
+            trial = engine.probe(state)
+            payable = engine.castable_among(trial, offer.seat, offer.try_on(trial))
+        extra = offer.moves(payable)
         return [*actions[:-1], *extra, PASS] if extra else actions
 
-    def _split_moves(self, state: State) -> list[Action]:
+    def _offer(self, state: State) -> _Offer | None:
+        """The casts and unlocks the rules allow the player with priority, if any."""
         host = self._host
-        casts: list[tuple[ObjectId, CastOption]] = []
-        unlocks: list[tuple[ObjectId, Side, ManaCost | None]] = []
+        offer = _Offer(state)
         with host.reading(state):
             timing = host.timing()
-            seat = host.seat(timing.priority)
-            allowed = engine.permissions(state, seat)
+            offer.seat = host.seat(timing.priority)
+            allowed = engine.permissions(state, offer.seat)
             reuse = self._rules_alone()
             for obj in _split_objects(state):
                 zone = host.zone(obj)
                 if zone is Zone.BATTLEFIELD:
-                    unlocks += self._unlocks(state, obj)
+                    offer.unlocks += self._unlocks(state, obj)
                 elif zone is not None and (zone is not Zone.LIBRARY or obj in allowed):
                     # The rules are not asked about a library's hidden cards unless the engine has
                     # an effect that lets the player play one.
                     permission = zone if obj in allowed else None
-                    casts += [(obj, option) for option in self._options(obj, permission, timing, reuse)]
-        return _payable(state, seat, casts, unlocks) if casts or unlocks else []
+                    offer.casts += [(obj, option) for option in self._options(obj, permission, timing, reuse)]
+        return offer if offer.casts or offer.unlocks else None
 
     def _options(self, obj: ObjectId, permission: Zone | None, timing: Timing, reuse: bool) -> tuple[CastOption, ...]:
         """``Table.castable`` for the player with priority; with ``reuse``, the answer given for
@@ -186,50 +198,69 @@ def _split_objects(state: State) -> Iterator[ObjectId]:
             yield obj
 
 
-def _payable(
-    state: State,
-    seat: str,
-    casts: list[tuple[ObjectId, CastOption]],
-    unlocks: list[tuple[ObjectId, Side, ManaCost | None]],
-) -> list[Action]:
-    """The moves of the casts and unlocks the rules allow that the engine says ``seat`` can pay
-    for (and, for a cast, find targets for). The engine is asked once for them all: each cast is
-    tried as an object of its own in ``seat``'s hand with the characteristics of the spell it would
-    be, each unlock as a card whose mana cost is the unlock cost."""
-    trial = engine.probe(state)
-    tried: dict[str, tuple[ObjectId, CastOption]] = {}
-    faces: dict[str, tuple[Card, facts.Face]] = {}
-    for obj, option in casts:
-        card = facts.card_named(state, state[keys.CARD_OF][obj])
-        name = f"{obj}__{option.value}"
-        faces[name] = (card, facts.cast_face(card, option))
-        tried[name] = (obj, option)
-    facts.add_trial_faces(trial, faces)
-    trial["in_hand"] = trial["in_hand"] | {(seat, name) for name in tried}
-    trial["printed_control"] = trial["printed_control"] | {(seat, name) for name in tried}
-    supertypes: dict[str, set[str]] = {}
-    for obj, supertype in state.get("has_supertype", ()):
-        supertypes.setdefault(obj, set()).add(supertype)
-    trial["has_supertype"] = trial.get("has_supertype", set()) | {
-        (name, s) for name, (obj, _option) in tried.items() for s in supertypes.get(obj, ())
-    }
-    paying = {
-        _with_payment(trial, seat, cost, f"{obj}__unlock_{door.value}"): (obj, door) for obj, door, cost in unlocks
-    }
-    payable = engine.castable_among(trial, seat, [*tried, *paying])
-    return [
-        (CAST, seat, obj, option.value, choice)
-        for name, (obj, option) in tried.items()
-        if name in payable
-        for choice in engine.cast_choices(trial, name)
-    ] + [(UNLOCK, seat, obj, door.value) for name, (obj, door) in paying.items() if name in payable]
+class _Offer:
+    """The split-card moves the rules allow at one position, before the engine says which the
+    player can pay for (and, for a cast, find targets for).
+
+    The engine is asked about them all at once, on a probe of the position (:meth:`try_on`):
+    each cast is tried as a card of its own in the player's hand with the types and cost of the
+    spell it would be, each unlock as a card whose mana cost is the unlock cost.
+    """
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.seat = ""
+        self.casts: list[tuple[ObjectId, CastOption]] = []
+        self.unlocks: list[tuple[ObjectId, Side, ManaCost | None]] = []
+        self._trial: State | None = None
+        self._tried: dict[str, tuple[ObjectId, CastOption]] = {}
+        self._paying: dict[str, tuple[ObjectId, Side]] = {}
+
+    def try_on(self, trial: State) -> set[str]:
+        """Add the trial objects to ``trial`` (a probe of the position); return their names."""
+        state, seat = self.state, self.seat
+        faces: dict[str, tuple[Card, facts.Face]] = {}
+        self._tried = {}
+        for obj, option in self.casts:
+            card = facts.card_named(state, state[keys.CARD_OF][obj])
+            name = f"{obj}__{option.value}"
+            faces[name] = (card, facts.cast_face(card, option))
+            self._tried[name] = (obj, option)
+        facts.add_trial_spells(trial, faces)
+        trial["in_hand"] = trial["in_hand"] | {(seat, name) for name in self._tried}
+        names_of: dict[ObjectId, list[str]] = {}
+        for name, (obj, _option) in self._tried.items():
+            names_of.setdefault(obj, []).append(name)
+        trial["has_supertype"] = trial.get("has_supertype", set()) | {
+            (name, supertype)
+            for obj, supertype in state.get("has_supertype", ())
+            if obj in names_of
+            for name in names_of[obj]
+        }
+        self._paying = {
+            _with_payment(trial, seat, cost, f"{obj}__unlock_{door.value}"): (obj, door)
+            for obj, door, cost in self.unlocks
+        }
+        self._trial = trial
+        return {*self._tried, *self._paying}
+
+    def moves(self, payable: set[str]) -> list[Action]:
+        """The moves of the trial objects in ``payable``."""
+        trial, seat = self._trial, self.seat
+        assert trial is not None, "try_on comes first"
+        return [
+            (CAST, seat, obj, option.value, choice)
+            for name, (obj, option) in self._tried.items()
+            if name in payable
+            for choice in engine.cast_choices(trial, name)
+        ] + [(UNLOCK, seat, obj, door.value) for name, (obj, door) in self._paying.items() if name in payable]
 
 
 def _with_payment(state: State, seat: str, cost: ManaCost | None, name: str = _PAYMENT) -> str:
     # A card of nobody's whose cost is the one to pay: the engine decides payment for cards only.
-    generic, pips, value, _xs = facts.cost_facts(cost)
+    # It reads mana_cost only of a card without mana_generic.
+    generic, pips, _value, _xs = facts.cost_facts(cost)
     state["in_hand"] = state.get("in_hand", set()) | {(seat, name)}
-    state["mana_cost"] = state.get("mana_cost", set()) | {(name, value)}
     state["mana_generic"] = state.get("mana_generic", set()) | {(name, generic)}
     state["mana_pip"] = state.get("mana_pip", set()) | {(name, c, n) for c, n in pips.items()}
     return name
@@ -237,7 +268,7 @@ def _with_payment(state: State, seat: str, cost: ManaCost | None, name: str = _P
 
 def _without_payment(state: State, seat: str) -> None:
     state["in_hand"] = state["in_hand"] - {(seat, _PAYMENT)}
-    for rel in ("mana_cost", "mana_generic", "mana_pip"):
+    for rel in ("mana_generic", "mana_pip"):
         state[rel] = {r for r in state[rel] if r[0] != _PAYMENT}
 
 
