@@ -4,6 +4,7 @@ moves, played with ``push``, and split-card state kept by the engine's copy, ser
 from __future__ import annotations
 
 import ast
+import contextlib
 import random
 import re
 from collections.abc import Iterator, Sequence
@@ -305,11 +306,34 @@ def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], car
             moves = game.legal_moves
             # The moves offered are those of the position as it is (none was changed after being asked about).
             assert [m.raw for m in moves] == session.legal_actions(game.state, engine_actions)
+            # The engine's own moves are those it lists without the plugin: the split-card casts
+            # tried in its evaluation change no other card's castability.
+            assert [m.raw for m in moves if m.kind not in ("cast_split", "unlock_door")] == engine_actions(game.state)
             move = rng.choice(moves)
             kinds.add(move.kind)
             game.push(move)
     assert "cast_split" in kinds
     assert any(e["event"] == "cast" for e in host.events())
+
+
+def test_split_moves_are_paid_for_in_the_evaluation_that_lists_the_engines_casts(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    from mtg import driver
+
+    host = _game(v, cards, ["Fire // Ice", "Wear // Tear", "Grizzly Bears"], ["Island", "Mountain"])
+
+    def listed(installed: bool) -> tuple[list[str], int]:
+        engine.forget_evaluations()
+        with engine.patched(Session(v["duskmourn-2024"])) if installed else contextlib.nullcontext():
+            kinds = sorted({m.kind for m in host.game.legal_moves})
+        return kinds, driver.cache_stats()["souffle_evals"]
+
+    without, evaluations = listed(installed=False)
+    with_plugin, evaluations_with_plugin = listed(installed=True)
+    assert with_plugin == sorted({*without, "cast_split"})
+    # No evaluation of python-mtg's rules is added to find out which of them can be paid for.
+    assert evaluations_with_plugin == evaluations
 
 
 @pytest.mark.usefixtures("session")
