@@ -101,6 +101,17 @@ def test_wrong_scenario_file_is_refused_by_both(tmp_path: Path, old: str, new: s
         scenario.load_file(path)
 
 
+@pytest.mark.parametrize(
+    ("written", "read"), [("1", "1"), ("1.0", "1"), ('"1"', "1"), ("1.1", "1.1"), ('"1.1"', "1.1")]
+)
+def test_a_format_is_read_alike_by_both(tmp_path: Path, written: str, read: str) -> None:
+    text = SCENARIO.replace("format: 1", f"format: {written}")
+    assert _errors("scenario", yaml.safe_load(text)) == []
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert scenario.load_file(path).format == read
+
+
 ADDITIONS_1_1 = {
     "x": "      - cast: {object: g, x: 2}\n",
     "cost_change": '      - unlock: {object: g, door: left, cost_change: ["-{1}", "+{U}"]}\n',

@@ -116,13 +116,23 @@ def load_file(path: str | Path) -> ScenarioFile:
     return parse(read_yaml(Path(path), ScenarioError), str(path))
 
 
+def _format_of(written: object) -> str:
+    """The format a file names: ``1``, ``1.0`` and ``"1"`` are format 1 (a number is read as the
+    number it is, as JSON Schema reads it), ``1.1`` and ``"1.1"`` format 1.1."""
+    if isinstance(written, bool):
+        return ""
+    if isinstance(written, float) and written.is_integer():
+        return str(int(written))
+    return str(written) if isinstance(written, int | float | str) else ""
+
+
 def parse(raw: Any, where: str) -> ScenarioFile:
     """Check a loaded scenario document."""
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: the top level must be a mapping with format, cards and scenarios")
     _known_keys(raw, {"format", "cards", "scenarios"}, where)
     written = raw.get("format")
-    fmt = str(written) if isinstance(written, int | float | str) and not isinstance(written, bool) else ""
+    fmt = _format_of(written)
     if fmt not in FORMATS:
         raise ScenarioError(f"{where}: format: must be 1 or 1.1, got {written!r:.60}")
     cards_raw = raw.get("cards", {}) or {}
