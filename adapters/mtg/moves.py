@@ -94,10 +94,9 @@ class Session:
     def _offer(self, state: State) -> _Offer | None:
         """The casts and unlocks the rules allow the player with priority, if any."""
         host = self._host
-        offer = _Offer(state)
         with host.reading(state):
             timing = host.timing()
-            offer.seat = host.seat(timing.priority)
+            offer = _Offer(state, host.seat(timing.priority))
             allowed = engine.permissions(state, offer.seat)
             reuse = self._rules_alone()
             for obj in _split_objects(state):
@@ -207,9 +206,9 @@ class _Offer:
     spell it would be, each unlock as a card whose mana cost is the unlock cost.
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, seat: str) -> None:
         self.state = state
-        self.seat = ""
+        self.seat = seat
         self.casts: list[tuple[ObjectId, CastOption]] = []
         self.unlocks: list[tuple[ObjectId, Side, ManaCost | None]] = []
         self._trial: State | None = None
