@@ -64,7 +64,7 @@ def test_format_1_expect_error_illegal_choice_is_unknown(tmp_path: Path) -> None
         load_file(_file(tmp_path, "1", setup))
 
 
-@pytest.mark.parametrize("written", ["2", "1.2", "true", "'one'", "1.0"])
+@pytest.mark.parametrize("written", ["2", "1.2", "true", "'one'", "'1.0'", "0.9"])
 def test_other_formats_refused(tmp_path: Path, written: str) -> None:
     with pytest.raises(ScenarioError, match=r"format: must be 1 or 1\.1"):
         load_file(_file(tmp_path, written, "[]"))
