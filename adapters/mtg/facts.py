@@ -362,29 +362,10 @@ def rematerialize(state: State, obj: str) -> None:
     state and feeds them back as facts, so rows of the object's previous face would survive a
     change of ``instance_of``. This mirrors the engine's derivation rules for the object.
     """
-    card_ids = {c: [obj] for (o, c) in state.get("instance_of", ()) if o == obj}
-    derived = _printed_rows(state, card_ids)
-    for printed in (*_PRINTED, "printed_keyword"):
-        kept = {r for r in state.get(printed, set()) if r[0] != obj}
-        state[printed] = kept | derived.get(printed, set())
-
-
-def _printed_rows(state: State, objects_of: Mapping[str, list[str]]) -> dict[str, set[tuple[Any, ...]]]:
-    """The ``printed_*`` rows the engine derives for objects from their cards' facts
-    (``objects_of``: the objects of each card id)."""
-    derived: dict[str, set[tuple[Any, ...]]] = {}
+    card_ids = {c for (o, c) in state.get("instance_of", ()) if o == obj}
     for printed, source in _PRINTED.items():
-        derived[printed] = {
-            (obj, *row[1:]) for row in state.get(source, ()) if row[0] in objects_of for obj in objects_of[row[0]]
-        }
-    keywords: dict[str, set[str]] = {}
-    for row in state.get("card_keyword", ()):
-        if row[0] in objects_of:
-            keywords.setdefault(row[0], set()).add(row[1])
-    derived["printed_keyword"] = {
-        (obj, kw)
-        for card_id, found in keywords.items()
-        for kw in engine.modelled_keywords(frozenset(found))
-        for obj in objects_of[card_id]
-    }
-    return derived
+        kept = {r for r in state.get(printed, set()) if r[0] != obj}
+        state[printed] = kept | {(obj, *r[1:]) for r in state.get(source, ()) if r[0] in card_ids}
+    keywords = frozenset(r[1] for r in state.get("card_keyword", ()) if r[0] in card_ids)
+    kept = {r for r in state.get("printed_keyword", set()) if r[0] != obj}
+    state["printed_keyword"] = kept | {(obj, kw) for kw in engine.modelled_keywords(keywords)}
