@@ -94,12 +94,15 @@ FEATURE_CITATIONS = {
 }
 ALL_CITATIONS = BASE_CITATIONS.union(*FEATURE_CITATIONS.values())
 
-_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("characteristics", "off_stack"): ("separate", "combined"),
-    ("characteristics", "fused_spell"): ("separate", "combined"),
-    ("characteristics", "multicolored"): ("every_split_card", "different_colors"),
-    ("naming", "choose"): ("both_halves", "one_half"),
+CHOICES: dict[str, tuple[tuple[str, str], str, str]] = {
+    "off_stack_combined": (("characteristics", "off_stack"), "combined", "separate"),
+    "fused_spell_combined": (("characteristics", "fused_spell"), "combined", "separate"),
+    "every_split_card_multicolored": (("characteristics", "multicolored"), "every_split_card", "different_colors"),
+    "name_both_halves": (("naming", "choose"), "both_halves", "one_half"),
 }
+"""The settings of a version file that choose between two readings: the :class:`RuleVersion`
+attribute each sets, its section and key in the file, and the file's words for true and false."""
+_CHOICES = {place: (yes, no) for place, yes, no in CHOICES.values()}
 _SCHEMA: dict[str, Any] = {
     "version": str,
     "extends": str,
@@ -437,10 +440,7 @@ def _build(
         fuse=features["fuse"],
         aftermath=features["aftermath"],
         rooms=features["rooms"],
-        off_stack_combined=data["characteristics"]["off_stack"] == "combined",
-        fused_spell_combined=data["characteristics"]["fused_spell"] == "combined",
-        every_split_card_multicolored=data["characteristics"]["multicolored"] == "every_split_card",
-        name_both_halves=data["naming"]["choose"] == "both_halves",
+        **{attribute: data[section][key] == yes for attribute, ((section, key), yes, _no) in CHOICES.items()},
         citations=citations,
         source=where,
     )

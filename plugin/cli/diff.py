@@ -7,38 +7,24 @@ import json
 
 import pluggy
 
-from splitcards.versions import RuleVersion, VersionRegistry
+from splitcards.versions import CHOICES, RuleVersion, VersionRegistry
 
 HELP = "list what differs between two rule versions"
 DESCRIPTION = """List what differs between two rule versions, key by key (features, how
 characteristics are read, naming, and the rule numbers each decision cites), and what each
 difference changes in play."""
 
-# Each decision a version file sets: its key in the file, and what it changes in play.
-DECISIONS: dict[str, tuple[str, str]] = {
-    "fuse": ("features.fuse", "whether a fuse card can be cast with both halves from its owner's hand (702.102)"),
-    "aftermath": (
-        "features.aftermath",
-        "whether an aftermath half is cast only from a graveyard and then exiled (702.127); without it, the half is"
-        " an ordinary half",
-    ),
-    "rooms": ("features.rooms", "whether Room cards exist, entering with a door unlocked and unlocked by paying"),
-    "off_stack_combined": (
-        "characteristics.off_stack",
-        "a split card off the stack: one answer of both halves combined, or two answers (one per half)",
-    ),
-    "fused_spell_combined": (
-        "characteristics.fused_spell",
-        "a fused split spell: one combined answer, or two answers with one mana value (the total)",
-    ),
-    "every_split_card_multicolored": (
-        "characteristics.multicolored",
-        "whether every split card is multicolored, or only one whose colors make it so",
-    ),
-    "name_both_halves": (
-        "naming.choose",
-        "naming a split card (Meddling Mage): both halves' names together, or one half's name",
-    ),
+# What each decision a version file sets changes in play (its key and words: _setting).
+IN_PLAY = {
+    "fuse": "whether a fuse card can be cast with both halves from its owner's hand (702.102)",
+    "aftermath": "whether an aftermath half is cast only from a graveyard and then exiled (702.127); without it,"
+    " the half is an ordinary half",
+    "rooms": "whether Room cards exist, entering with a door unlocked and unlocked by paying",
+    "off_stack_combined": "a split card off the stack: one answer of both halves combined, or two answers (one per"
+    " half)",
+    "fused_spell_combined": "a fused split spell: one combined answer, or two answers with one mana value (the total)",
+    "every_split_card_multicolored": "whether every split card is multicolored, or only one whose colors make it so",
+    "name_both_halves": "naming a split card (Meddling Mage): both halves' names together, or one half's name",
 }
 
 
@@ -52,12 +38,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def differences(a: RuleVersion, b: RuleVersion) -> list[dict[str, object]]:
     """Each key whose value differs between the two versions, with what it changes in play."""
     rows: list[dict[str, object]] = []
-    for attribute, (key, meaning) in DECISIONS.items():
+    for attribute, meaning in IN_PLAY.items():
         left, right = getattr(a, attribute), getattr(b, attribute)
         if left != right:
-            rows.append(
-                {"key": key, a.name: _word(attribute, left), b.name: _word(attribute, right), "in play": meaning}
-            )
+            key, left_text = _setting(attribute, left)
+            rows.append({"key": key, a.name: left_text, b.name: _setting(attribute, right)[1], "in play": meaning})
     for key in sorted(set(a.citations) | set(b.citations)):
         left, right = a.citations.get(key, ()), b.citations.get(key, ())
         if left != right:
@@ -72,15 +57,12 @@ def differences(a: RuleVersion, b: RuleVersion) -> list[dict[str, object]]:
     return rows
 
 
-def _word(attribute: str, value: bool) -> str:
-    words = {
-        "off_stack_combined": ("combined", "separate"),
-        "fused_spell_combined": ("combined", "separate"),
-        "every_split_card_multicolored": ("every split card", "different colors"),
-        "name_both_halves": ("both halves", "one half"),
-    }
-    yes, no = words.get(attribute, ("yes", "no"))
-    return yes if value else no
+def _setting(attribute: str, value: bool) -> tuple[str, str]:
+    """A decision's key in a version file, and its value in the file's words (a feature's: yes or no)."""
+    if attribute in CHOICES:
+        (section, key), yes, no = CHOICES[attribute]
+        return f"{section}.{key}", (yes if value else no).replace("_", " ")
+    return f"features.{attribute}", "yes" if value else "no"
 
 
 def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
