@@ -37,7 +37,7 @@ from splitcards.errors import (
     PluginFailure,
 )
 from splitcards.mana import ManaCost
-from splitcards.manager import call_hook, default_manager
+from splitcards.manager import BUILTIN_NAME, call_hook, default_manager
 from splitcards.model import (
     Answer,
     CastOption,
@@ -90,6 +90,10 @@ class _Board(Sequence[ObjectView]):
         return self._load()[index]
 
 
+# How many answers of Table.castable a table keeps for the same circumstances.
+_REMEMBERED = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """Everything observable of a game at one moment: each object's view, the stack, the timing,
@@ -116,6 +120,7 @@ class Table:
         self.pm = pm if pm is not None else default_manager()
         self.events: list[Event] = []
         self.last_cost: ManaCost | None = None
+        self._castable: dict[tuple[ObjectView, Zone | None, Player | None, Timing], Answer[tuple[CastOption, ...]]] = {}
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -459,13 +464,33 @@ class Table:
         (``permission``: a zone an effect lets it be cast from)."""
         view = self.host.view(obj)
         timing = self._timing()
+        permission = self._enum(Zone, permission, "zone") if permission is not None else None
+        caster = self._enum(Player, caster, "player") if caster is not None else None
+        # While the built-in rules alone answer check_cast, the answer is a function of the card's
+        # view, the permission, the caster and the timing: the zone, timing and cost rules read
+        # nothing else, and the board only for splice, which is not asked here. It is given again
+        # for the same circumstances. A plugin's answer may depend on anything: it is asked each time.
+        key = (view, permission, caster, timing)
+        remember = self._rules_alone()
+        found = self._castable.get(key) if remember else None
+        if found is not None:
+            return found
         board = self._board()
         allowed = []
         for option in casting.options_of(view.card, self.rules):
             request = self._request(obj, view, option, (), caster, permission, False)
             if self._check("check_cast", request=request, timing=timing, board=board) is None:
                 allowed.append(option)
-        return Answer(tuple(allowed), self.rules.cite("cast_half", "cast_zone", "timing"), self.rules.name)
+        found = Answer(tuple(allowed), self.rules.cite("cast_half", "cast_zone", "timing"), self.rules.name)
+        if remember:
+            if len(self._castable) >= _REMEMBERED:
+                self._castable.clear()
+            self._castable[key] = found
+        return found
+
+    def _rules_alone(self) -> bool:
+        """Whether the built-in rules are the only ``check_cast`` implementation."""
+        return [impl.plugin_name for impl in self.pm.hook.check_cast.get_hookimpls()] == [BUILTIN_NAME]
 
     def check_cast(
         self,

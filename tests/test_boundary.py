@@ -163,6 +163,38 @@ def test_can_unlock_asks_the_same_chain_as_unlock(v: dict[str, RuleVersion], car
         t.unlock(room, Side.LEFT)
 
 
+class NoCasting:
+    @hookimpl
+    def check_cast(
+        self, rules: RuleVersion, request: Any, timing: Timing, board: Sequence[ObjectView]
+    ) -> IllegalAction | None:
+        return IllegalZone("house rule: nothing is cast", ("house",), rules.name)
+
+
+def test_601_2_castable_answers_anew_when_the_chain_or_the_circumstances_change(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    pm = make_plugin_manager(load_entry_points=False)
+    t = Table(ReferenceHost(), v[CURRENT], pm)
+    fire_ice = t.create(cards["Fire // Ice"], Zone.HAND)
+    both = (CastOption.LEFT, CastOption.RIGHT)
+    assert t.castable(fire_ice).value == both
+    # A plugin registered after an answer is asked, and its refusal ends with it.
+    refusing = NoCasting()
+    pm.register(refusing)
+    assert t.castable(fire_ice).value == ()
+    pm.unregister(refusing)
+    assert t.castable(fire_ice).value == both
+    # Another caster, another permission, another timing: each its own answer.
+    assert t.castable(fire_ice, caster=Player.P2).value == ()
+    t.set_turn(active=Player.P2, phase=Phase.COMBAT, priority=Player.P1, stack_empty=False)
+    assert t.castable(fire_ice).value == both
+    spring_mind = t.create(cards["Spring // Mind"], Zone.GRAVEYARD)
+    assert t.castable(spring_mind).value == (CastOption.RIGHT,)
+    t.move(spring_mind, Zone.HAND)
+    assert t.castable(spring_mind).value == ()
+
+
 def test_110_4_kindred_instant_resolves_to_the_graveyard(table: Any, cards: dict[str, Card]) -> None:
     t: Table = table(CURRENT)
     swap = t.create(cards["Crib Swap"], Zone.HAND)

@@ -31,8 +31,7 @@ from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.card import Card, Side
 from splitcards.mana import ManaCost
-from splitcards.manager import BUILTIN_NAME
-from splitcards.model import CastOption, ObjectId, ObjectView, Timing, Zone
+from splitcards.model import CastOption, ObjectId, Zone
 from splitcards.table import Table
 from splitcards.versions import RuleVersion
 
@@ -41,8 +40,6 @@ UNLOCK = "unlock_door"
 PASS = ("pass",)
 
 _PAYMENT = "splitcards__payment"
-# How many answers of the rules a session keeps for reuse at later positions.
-_REMEMBERED = 4096
 # What Game.key() adds: zones the engine's key leaves out, and the split-card state.
 _KEYED = ("graveyard", "exile", keys.DOORS, keys.FACE, keys.SPELL, keys.TOKENS, keys.COPIES)
 
@@ -59,7 +56,6 @@ class Session:
         self.rules = rules
         self._host = MtgHost.cursor(rules)
         self.table = Table(self._host, rules, pm)
-        self._castable: dict[tuple[ObjectView, Zone | None, Timing], tuple[CastOption, ...]] = {}
 
     def __repr__(self) -> str:
         return f"Session({self.rules.name!r})"
@@ -98,7 +94,6 @@ class Session:
             timing = host.timing()
             offer = _Offer(state, host.seat(timing.priority))
             allowed = engine.permissions(state, offer.seat)
-            reuse = self._rules_alone()
             for obj in _split_objects(state):
                 zone = host.zone(obj)
                 if zone is Zone.BATTLEFIELD:
@@ -107,31 +102,9 @@ class Session:
                     # The rules are not asked about a library's hidden cards unless the engine has
                     # an effect that lets the player play one.
                     permission = zone if obj in allowed else None
-                    offer.casts += [(obj, option) for option in self._options(obj, permission, timing, reuse)]
+                    castable = self.table.castable(obj, permission, caster=timing.priority).value
+                    offer.casts += [(obj, option) for option in castable]
         return offer if offer.casts or offer.unlocks else None
-
-    def _options(self, obj: ObjectId, permission: Zone | None, timing: Timing, reuse: bool) -> tuple[CastOption, ...]:
-        """``Table.castable`` for the player with priority; with ``reuse``, the answer given for
-        the same card in the same circumstances at an earlier position (the rules asked again
-        only about cards whose view or timing changed)."""
-        if not reuse:
-            return self.table.castable(obj, permission, caster=timing.priority).value
-        key = (self._host.view(obj), permission, timing)
-        found = self._castable.get(key)
-        if found is None:
-            if len(self._castable) >= _REMEMBERED:
-                self._castable.clear()
-            found = self._castable[key] = self.table.castable(obj, permission, caster=timing.priority).value
-        return found
-
-    def _rules_alone(self) -> bool:
-        """Whether the built-in rules are the only ``check_cast`` implementation. Their answer to
-        ``Table.castable`` is a function of the card's view, the permission and the timing (the
-        caster being the player with priority): the zone, timing and cost rules read nothing
-        else, and the board only for splice, which ``castable`` does not ask about. A plugin's
-        answer may depend on anything in the game: it is asked at every position."""
-        impls = self.table.pm.hook.check_cast.get_hookimpls()
-        return [impl.plugin_name for impl in impls] == [BUILTIN_NAME]
 
     def _unlocks(self, state: State, obj: ObjectId) -> list[tuple[ObjectId, Side, ManaCost | None]]:
         """The doors of ``obj`` the rules let its controller unlock now, with their costs."""
