@@ -14,14 +14,14 @@ import sys
 import time
 import timeit
 
-from splitcards import characteristics as ch
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Card, Half
-from splitcards.mana import ManaCost
-from splitcards.manager import make_plugin_manager
-from splitcards.model import ObjectView, Zone
-from splitcards.table import Table
-from splitcards.versions import load_registry
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import load_registry
+from splitcards.game.table import Table
+from splitcards.rules import characteristics as ch
+from splitcards.rules.card import Card, Half
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import ObjectView, Zone
 
 
 def _card(i: int) -> Card:

@@ -31,9 +31,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from splitcards import loaders
-from splitcards.cardpool import SPLIT_CARDS, CardPool, gc_paused, kind
-from splitcards.loaders import load_mtgjson_file, load_scryfall_file
+from splitcards.cards import loaders
+from splitcards.cards.cardpool import SPLIT_CARDS, CardPool, gc_paused, kind
+from splitcards.cards.loaders import load_mtgjson_file, load_scryfall_file
 
 CARDS = 35_000
 # The mix of layouts of the real pool (other layouts, then normal for the rest of the 35,000).

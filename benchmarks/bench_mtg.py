@@ -54,9 +54,10 @@ from splitcards.adapters.mtg import engine
 from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import CAST, UNLOCK, Session
-from splitcards.card import Card
-from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
-from splitcards.versions import RuleVersion, load_registry
+from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
+from splitcards.game.registry import load_registry
+from splitcards.rules.card import Card
+from splitcards.rules.versions import RuleVersion
 
 CARDS = Path(__file__).resolve().parents[1] / "tests" / "data" / "cards.yaml"
 SPLIT = ["Fire // Ice", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room"]

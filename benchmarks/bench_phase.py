@@ -6,7 +6,7 @@ Target: the plugin's overhead ratio per action at most 1.05.
 
 phase's AI (``Game.choose_action``) takes most of a game's time, and a game with the plugin is not
 the same game as one without it (the rules refuse some casts and choose some halves). So each
-game is played once with the plugin (the demo's loop, :class:`splitcards.play.AIGame` on phase's
+game is played once with the plugin (the demo's loop, :class:`splitcards.tools.play.AIGame` on phase's
 :class:`~splitcards.adapters.phase.ai.PhaseAI`, Easy AI) while every action applied to phase is
 recorded, and then measured four ways on that one action sequence:
 
@@ -34,9 +34,10 @@ from typing import Any, NamedTuple
 
 from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.adapters.phase.translate import action_dict, actor
-from splitcards.card import Card
-from splitcards.play import AIGame, Result
-from splitcards.versions import RuleVersion, load_registry
+from splitcards.game.registry import load_registry
+from splitcards.rules.card import Card
+from splitcards.rules.versions import RuleVersion
+from splitcards.tools.play import AIGame, Result
 
 DIFFICULTY = "Easy"
 

@@ -1,15 +1,15 @@
 """Hook specifications of splitcards.
 
-Every hook gets the active :class:`~splitcards.versions.RuleVersion` as ``rules``, so a plugin
+Every hook gets the active :class:`~splitcards.rules.versions.RuleVersion` as ``rules``, so a plugin
 always knows which edition of the rules is in force. Hooks return refusals, decisions and
 events; they never touch a host engine's objects, which they see only as immutable
-:class:`~splitcards.model.ObjectView` snapshots.
+:class:`~splitcards.rules.model.ObjectView` snapshots.
 
-The built-in rules are themselves a plugin (``splitcards.builtin``) whose implementations are
+The built-in rules are themselves a plugin (``splitcards.game.builtin``) whose implementations are
 all ``trylast``: a third-party plugin refuses an action or replaces a decision before the
 built-in rules give theirs.
 
-Call order of each action of :class:`~splitcards.table.Table` (pytest's check, act, report):
+Call order of each action of :class:`~splitcards.game.table.Table` (pytest's check, act, report):
 
 ``cast`` (and ``copy_card`` with ``cast``)
     1. ``check_cast`` -- any plugin may refuse; the built-in legality checks come last.
@@ -52,11 +52,11 @@ from typing import TYPE_CHECKING
 from splitcards.hooks import hookspec
 
 if TYPE_CHECKING:
-    from splitcards.card import Card, Side
-    from splitcards.contract import AdapterInfo, CastRequest, Resolution
     from splitcards.errors import IllegalAction
-    from splitcards.model import Event, ObjectId, ObjectView, SpellFacts, Spliced, Timing, UnlockBy, Zone
-    from splitcards.versions import RuleVersion
+    from splitcards.game.contract import AdapterInfo, CastRequest, Resolution
+    from splitcards.rules.card import Card, Side
+    from splitcards.rules.model import Event, ObjectId, ObjectView, SpellFacts, Spliced, Timing, UnlockBy, Zone
+    from splitcards.rules.versions import RuleVersion
 
 # -------------------------------------------------------------------------------------------
 # registration

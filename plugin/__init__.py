@@ -10,29 +10,22 @@ is importable from here::
 
 An engine implements :class:`Host` (see ``docs/adapters.md``) and registers it with
 ``splitcards_register_adapters``; a plugin implements hooks marked with :data:`hookimpl`. The
-rules can also be asked directly: :mod:`splitcards.characteristics`, :mod:`splitcards.casting`,
-:mod:`splitcards.rooms`.
+rules can also be asked directly: :mod:`splitcards.rules.characteristics`, :mod:`splitcards.rules.casting`,
+:mod:`splitcards.rules.rooms`.
 """
 
 from __future__ import annotations
 
-from splitcards.card import PERMANENT_TYPES, Card, Half, Layout, Side
-from splitcards.cardpool import SPLIT_CARDS, CardPool, Skipped
-from splitcards.casting import check_card_exists
-from splitcards.characteristics import (
-    ABILITIES,
-    CARD_TYPES,
-    COLORS,
-    MANA_COSTS,
-    MANA_SYMBOLS,
-    MANA_VALUES,
-    MULTICOLORED,
-    NAMES,
-    SUBTYPES,
-    VALUE_WITHOUT_COMPARISON,
-    Query,
+from splitcards.cards.cardpool import SPLIT_CARDS, CardPool, Skipped
+from splitcards.cards.loaders import (
+    card_from_mtgjson,
+    card_from_scryfall,
+    cards_from_atomic,
+    cards_from_atomic_file,
+    load_card_file,
+    load_mtgjson_file,
+    load_scryfall_file,
 )
-from splitcards.contract import AdapterInfo, CastDecision, CastRequest, Host, Resolution
 from splitcards.errors import (
     AlreadyLocked,
     AlreadyUnlocked,
@@ -55,20 +48,29 @@ from splitcards.errors import (
     UnknownObject,
     UnknownQuery,
 )
+from splitcards.game.contract import AdapterInfo, CastDecision, CastRequest, Host, Resolution
+from splitcards.game.hosts import adapters
+from splitcards.game.manager import default_manager, make_plugin_manager
+from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.table import Table
 from splitcards.hooks import hookimpl, hookspec
-from splitcards.hosts import adapters
-from splitcards.loaders import (
-    card_from_mtgjson,
-    card_from_scryfall,
-    cards_from_atomic,
-    cards_from_atomic_file,
-    load_card_file,
-    load_mtgjson_file,
-    load_scryfall_file,
+from splitcards.rules.card import PERMANENT_TYPES, Card, Half, Layout, Side
+from splitcards.rules.casting import check_card_exists
+from splitcards.rules.characteristics import (
+    ABILITIES,
+    CARD_TYPES,
+    COLORS,
+    MANA_COSTS,
+    MANA_SYMBOLS,
+    MANA_VALUES,
+    MULTICOLORED,
+    NAMES,
+    SUBTYPES,
+    VALUE_WITHOUT_COMPARISON,
+    Query,
 )
-from splitcards.mana import ManaCost
-from splitcards.manager import default_manager, make_plugin_manager
-from splitcards.model import (
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import (
     Answer,
     CastOption,
     Event,
@@ -84,8 +86,7 @@ from splitcards.model import (
     UnlockBy,
     Zone,
 )
-from splitcards.table import Table
-from splitcards.versions import RuleVersion, VersionRegistry, load_registry
+from splitcards.rules.versions import RuleVersion
 
 
 def __getattr__(name: str) -> str:

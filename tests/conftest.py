@@ -14,13 +14,14 @@ import pytest
 import yaml
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Card
-from splitcards.contract import AdapterInfo
-from splitcards.hosts import adapters
-from splitcards.loaders import card_from_mtgjson
-from splitcards.manager import make_plugin_manager
-from splitcards.table import Table
-from splitcards.versions import RuleVersion, VersionRegistry, load_registry
+from splitcards.cards.loaders import card_from_mtgjson
+from splitcards.game.contract import AdapterInfo
+from splitcards.game.hosts import adapters
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.table import Table
+from splitcards.rules.card import Card
+from splitcards.rules.versions import RuleVersion
 
 DATA = Path(__file__).parent / "data"
 VERSIONS = ("invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024")

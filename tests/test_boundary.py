@@ -10,8 +10,6 @@ import pytest
 
 from splitcards import Table as PublicTable
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Card, Side
-from splitcards.characteristics import MANA_VALUES, NAMES
 from splitcards.errors import (
     HostError,
     IllegalAction,
@@ -21,9 +19,12 @@ from splitcards.errors import (
     PluginFailure,
     UnknownQuery,
 )
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
-from splitcards.manager import make_plugin_manager
-from splitcards.model import (
+from splitcards.rules.card import Card, Side
+from splitcards.rules.characteristics import MANA_VALUES, NAMES
+from splitcards.rules.model import (
     CastOption,
     Event,
     EventKind,
@@ -36,8 +37,7 @@ from splitcards.model import (
     UnlockBy,
     Zone,
 )
-from splitcards.table import Table
-from splitcards.versions import RuleVersion
+from splitcards.rules.versions import RuleVersion
 
 CURRENT = "duskmourn-2024"
 

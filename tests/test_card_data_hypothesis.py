@@ -15,9 +15,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from splitcards.cards.mtgjson import card_from_mtgjson, load_mtgjson
+from splitcards.cards.scryfall import card_from_scryfall, load_scryfall
 from splitcards.errors import SplitcardsError
-from splitcards.mtgjson import card_from_mtgjson, load_mtgjson
-from splitcards.scryfall import card_from_scryfall, load_scryfall
 
 DATA = Path(__file__).parent / "data"
 ATOMIC: dict[str, Any] = json.loads((DATA / "AtomicCards.json").read_text(encoding="utf-8"))

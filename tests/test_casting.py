@@ -4,10 +4,10 @@ from collections.abc import Callable
 
 import pytest
 
-from splitcards.card import Card
 from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone
-from splitcards.model import CastOption, Phase, Player, Zone
-from splitcards.table import Table
+from splitcards.game.table import Table
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, Phase, Player, Zone
 
 L, R, F = CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED
 

@@ -4,11 +4,11 @@ from collections.abc import Callable
 
 import pytest
 
-from splitcards import characteristics as ch
-from splitcards.card import Card
 from splitcards.errors import IllegalChoice
-from splitcards.model import CastOption, ObjectView, Zone
-from splitcards.table import Table
+from splitcards.game.table import Table
+from splitcards.rules import characteristics as ch
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, ObjectView, Zone
 
 
 def _view(table: Table, card: Card, zone: Zone = Zone.LIBRARY) -> ObjectView:

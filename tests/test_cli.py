@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from splitcards.cli import main
+from splitcards.tools.cli import main
 
 
 def test_versions_in_edition_order(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,7 +32,7 @@ def test_unknown_rule_version_is_an_error(capsys: pytest.CaptureFixture[str]) ->
     assert "unknown rule version 'alpha-1993'" in capsys.readouterr().err
 
 
-BUNDLED_ROOMS = str(Path(str(resources.files("splitcards.conformance.bundled") / "rooms.yaml")))
+BUNDLED_ROOMS = str(Path(str(resources.files("splitcards.tools.conformance.bundled") / "rooms.yaml")))
 
 
 def test_bad_files_are_named_and_the_others_still_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,7 +68,7 @@ def test_results_stream_with_a_plugins_header(capsys: pytest.CaptureFixture[str]
     assert main(["conformance", BUNDLED_ROOMS]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("hosts: reference")
-    assert lines[1].startswith("plugins: splitcards.builtin") and "reference" in lines[1]
+    assert lines[1].startswith("plugins: splitcards.game.builtin") and "reference" in lines[1]
     assert lines[2].startswith("PASS ")
 
 
@@ -101,7 +101,7 @@ def test_listings_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plugins", "--format", "json"]) == 0
     plugins = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
     assert plugins["reference"]["hosts"] == ["reference"] and plugins["reference"]["origin"].startswith("shipped")
-    assert "check_cast" in plugins["splitcards.builtin"]["hooks"]
+    assert "check_cast" in plugins["splitcards.game.builtin"]["hooks"]
 
 
 def test_config_says_where_each_value_comes_from(

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from splitcards.cli import main
-from splitcards.hosts import adapters
-from splitcards.manager import make_plugin_manager
-from splitcards.play import AIGame
-from splitcards.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV
-from splitcards.versions import load_registry
+from splitcards.game.hosts import adapters
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import load_registry
+from splitcards.game.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV
+from splitcards.tools.cli import main
+from splitcards.tools.play import AIGame
 
 
 @pytest.fixture

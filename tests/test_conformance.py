@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.cli import main
-from splitcards.conformance.runner import Status, run_file, summary
-from splitcards.conformance.scenario import load_file
-from splitcards.contract import AdapterInfo
 from splitcards.errors import IllegalZone, ScenarioError
-from splitcards.model import ObjectId, SpellFacts
-from splitcards.versions import VersionRegistry
+from splitcards.game.contract import AdapterInfo
+from splitcards.game.registry import VersionRegistry
+from splitcards.rules.model import ObjectId, SpellFacts
+from splitcards.tools.cli import main
+from splitcards.tools.conformance.runner import Status, run_file, summary
+from splitcards.tools.conformance.scenario import load_file
 
 BUNDLED = sorted(
-    Path(str(p)) for p in resources.files("splitcards.conformance.bundled").iterdir() if p.name.endswith(".yaml")
+    Path(str(p)) for p in resources.files("splitcards.tools.conformance.bundled").iterdir() if p.name.endswith(".yaml")
 )
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "scenarios"
 

@@ -1,12 +1,12 @@
-"""The host contract tests shipped in ``splitcards.testing``, run against every selected host
+"""The host contract tests shipped in ``splitcards.tools.testing``, run against every selected host
 adapter (``SPLITCARDS_HOSTS``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from splitcards.contract import AdapterInfo
-from splitcards.testing.contract import HostContract
+from splitcards.game.contract import AdapterInfo
+from splitcards.tools.testing.contract import HostContract
 
 
 class TestHostContract(HostContract):

@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Layout
-from splitcards.cli import main
+from splitcards.cards.loaders import load_card_file
 from splitcards.errors import DecklistError, SplitcardsError
-from splitcards.hosts import adapters
-from splitcards.loaders import load_card_file
-from splitcards.manager import make_plugin_manager
-from splitcards.play.decklists import (
+from splitcards.game.hosts import adapters
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.table import Table
+from splitcards.rules.card import Layout
+from splitcards.rules.versions import RuleVersion
+from splitcards.tools.cli import main
+from splitcards.tools.play.decklists import (
     MAX_CARDS,
     CardIndex,
     Entry,
@@ -25,9 +27,7 @@ from splitcards.play.decklists import (
     read_decklist,
     read_user_decks,
 )
-from splitcards.play.demo import run
-from splitcards.table import Table
-from splitcards.versions import RuleVersion
+from splitcards.tools.play.demo import run
 
 DATA = Path(__file__).parent / "data"
 ATOMIC = DATA / "AtomicCards.json"

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.conformance.runner import Status, run_file
-from splitcards.conformance.scenario import load_file, parse
 from splitcards.errors import ScenarioError
-from splitcards.versions import VersionRegistry
+from splitcards.game.registry import VersionRegistry
+from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.scenario import load_file, parse
 
 CARDS = """
 cards:

@@ -7,14 +7,14 @@ import pluggy
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Card
-from splitcards.contract import CastRequest
 from splitcards.errors import IllegalAction, IllegalCast, PluginFailure
+from splitcards.game.contract import CastRequest
+from splitcards.game.manager import BLOCK_ENV, BUILTIN_NAME, make_plugin_manager
+from splitcards.game.table import Table
 from splitcards.hooks import hookimpl, spec
-from splitcards.manager import BLOCK_ENV, BUILTIN_NAME, make_plugin_manager
-from splitcards.model import CastOption, Event, ObjectId, ObjectView, SpellFacts, Timing, Zone
-from splitcards.table import Table
-from splitcards.versions import RuleVersion
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, Event, ObjectId, ObjectView, SpellFacts, Timing, Zone
+from splitcards.rules.versions import RuleVersion
 
 SPECS = [f for name, f in inspect.getmembers(spec, inspect.isfunction) if hasattr(f, "splitcards_spec")]
 

@@ -9,10 +9,8 @@ from typing import Any
 
 import pytest
 
-from splitcards import loaders
-from splitcards.card import Layout, Side
-from splitcards.errors import CardDataError, UnsupportedCard
-from splitcards.loaders import (
+from splitcards.cards import loaders
+from splitcards.cards.loaders import (
     BASIC_LANDS,
     SPLIT_CARDS,
     CardPool,
@@ -29,6 +27,8 @@ from splitcards.loaders import (
     load_scryfall_file,
     mtgjson_faces,
 )
+from splitcards.errors import CardDataError, UnsupportedCard
+from splitcards.rules.card import Layout, Side
 
 FIRE = {
     "name": "Fire // Ice",

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from splitcards.mana import ManaCost, ManaSymbol, same_cost
+from splitcards.rules.mana import ManaCost, ManaSymbol, same_cost
 
 
 def test_202_3_mana_value_of_generic_and_colored() -> None:

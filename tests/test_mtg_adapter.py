@@ -15,20 +15,20 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from splitcards import characteristics as ch
 from splitcards.adapters.mtg import engine, version
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import Session
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
-from splitcards.card import Card, Side
-from splitcards.contract import CastRequest
+from splitcards.cards.loaders import BASIC_LANDS, basic_land
 from splitcards.errors import IllegalAction
+from splitcards.game.contract import CastRequest
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
-from splitcards.loaders import BASIC_LANDS, basic_land
-from splitcards.manager import make_plugin_manager
-from splitcards.model import CastOption, ObjectView, Phase, Player, Timing, TimingChange, UnlockBy, Zone
-from splitcards.table import Table
-from splitcards.versions import RuleVersion
+from splitcards.rules import characteristics as ch
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import CastOption, ObjectView, Phase, Player, Timing, TimingChange, UnlockBy, Zone
+from splitcards.rules.versions import RuleVersion
 
 LANDS = {name: basic_land(name) for name in BASIC_LANDS}
 POOL = ["Fire // Ice", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room"]

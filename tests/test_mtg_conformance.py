@@ -9,15 +9,15 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from splitcards.conformance.runner import Status, run_file
-from splitcards.conformance.scenario import load_file
-from splitcards.hosts import adapters
-from splitcards.manager import make_plugin_manager
-from splitcards.versions import VersionRegistry
+from splitcards.game.hosts import adapters
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import VersionRegistry
+from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.scenario import load_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "scenarios"
 BUNDLED = sorted(
-    Path(str(p)) for p in resources.files("splitcards.conformance.bundled").iterdir() if p.name.endswith(".yaml")
+    Path(str(p)) for p in resources.files("splitcards.tools.conformance.bundled").iterdir() if p.name.endswith(".yaml")
 )
 PUBLIC = sorted(SHARED.glob("*.yaml")) if SHARED.is_dir() else []
 

@@ -37,12 +37,13 @@ from splitcards.adapters.mtg import engine
 from splitcards.adapters.mtg.engine import Action, LegalActions, State
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import CAST, UNLOCK, Session
-from splitcards.card import Side
-from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
-from splitcards.manager import default_manager
-from splitcards.model import CastOption, Phase, Player, TimingChange, UnlockBy, Zone
-from splitcards.table import Table
-from splitcards.versions import RuleVersion, VersionRegistry, load_registry
+from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
+from splitcards.game.manager import default_manager
+from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.table import Table
+from splitcards.rules.card import Side
+from splitcards.rules.model import CastOption, Phase, Player, TimingChange, UnlockBy, Zone
+from splitcards.rules.versions import RuleVersion
 
 VERSIONS = ("classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024")
 SPLIT = (

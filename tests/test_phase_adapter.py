@@ -17,16 +17,16 @@ from splitcards.adapters.phase.engine import load_phase
 from splitcards.adapters.phase.host import PhaseHost
 from splitcards.adapters.phase.session import engine_for
 from splitcards.adapters.phase.translate import PhaseRefused, cast_action, phase_mana_value, splice_onto
-from splitcards.card import Card, Side
-from splitcards.conformance.scenario import load_file
 from splitcards.errors import IllegalCast, IllegalZone, NotSupported, SplitcardsError
-from splitcards.model import CastOption, Phase, Player, SpellFacts, Spliced, UnlockBy, Zone
-from splitcards.play import decks
-from splitcards.table import Table
-from splitcards.versions import load_registry
+from splitcards.game.registry import load_registry
+from splitcards.game.table import Table
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import CastOption, Phase, Player, SpellFacts, Spliced, UnlockBy, Zone
+from splitcards.tools.conformance.scenario import load_file
+from splitcards.tools.play import decks
 
 CARDS = decks.cards()
-BUNDLED = resources.files("splitcards.conformance.bundled")
+BUNDLED = resources.files("splitcards.tools.conformance.bundled")
 SPLICE_CARDS = load_file(Path(str(BUNDLED / "splice_targets.yaml"))).cards
 
 

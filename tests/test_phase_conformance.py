@@ -15,13 +15,13 @@ import pytest
 pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
 
 from splitcards.adapters.phase.plugin import new_game
-from splitcards.conformance.runner import Result, Status, run_file
-from splitcards.conformance.scenario import load_file
-from splitcards.versions import load_registry
+from splitcards.game.registry import load_registry
+from splitcards.tools.conformance.runner import Result, Status, run_file
+from splitcards.tools.conformance.scenario import load_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared/conformance/scenarios"
 BUNDLED = sorted(
-    Path(str(p)) for p in resources.files("splitcards.conformance.bundled").iterdir() if p.name.endswith(".yaml")
+    Path(str(p)) for p in resources.files("splitcards.tools.conformance.bundled").iterdir() if p.name.endswith(".yaml")
 )
 
 # (file, scenario) -> words of the reason, under every rule version the scenario names.

@@ -2,7 +2,7 @@
 
 Every disagreement must be a documented phase deviation the adapter corrects
 (:mod:`splitcards.adapters.phase.deviations`), and so must every correction the adapter made to
-phase's state; any other is a failure. The games are :mod:`splitcards.play` games on phase's
+phase's state; any other is a failure. The games are :mod:`splitcards.tools.play` games on phase's
 AI host. The games are deterministic (phase's AI plays from the
 game's seed); together they run in about 40 s.
 """
@@ -17,10 +17,10 @@ from typing import Any
 
 from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.adapters.phase.deviations import BY_NAME, explain
-from splitcards.card import Card
-from splitcards.model import CastOption, ObjectView, SpellFacts, Zone
-from splitcards.play import DifferentialGame, decks
-from splitcards.versions import load_registry
+from splitcards.game.registry import load_registry
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, ObjectView, SpellFacts, Zone
+from splitcards.tools.play import DifferentialGame, decks
 
 CARDS = decks.cards()
 ROOM = CARDS["Bottomless Pool // Locker Room"]

@@ -31,12 +31,12 @@ pytest.importorskip("phase", reason="phase-python is not installed (pip install 
 from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.adapters.phase.casting import ScenarioPrompts
 from splitcards.adapters.phase.translate import PhaseRefused, cast_action, seat_of, unlock_action
-from splitcards.card import Card, Side
 from splitcards.errors import NotSupported, UnknownCard
-from splitcards.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone
-from splitcards.play import decks
-from splitcards.table import Table
-from splitcards.versions import load_registry
+from splitcards.game.registry import load_registry
+from splitcards.game.table import Table
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone
+from splitcards.tools.play import decks
 
 CARDS = decks.cards()
 SPLIT = [card for card in CARDS.values() if card.is_split and not card.is_room]

@@ -1,4 +1,4 @@
-"""AI games (splitcards.play): the loop asks the rules for everything, on any host that can play them."""
+"""AI games (splitcards.tools.play): the loop asks the rules for everything, on any host that can play them."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ from typing import Any
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Card
-from splitcards.cli import main
-from splitcards.contract import AdapterInfo
+from splitcards.game.contract import AdapterInfo
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import VersionRegistry
 from splitcards.hooks import hookimpl
-from splitcards.manager import make_plugin_manager
-from splitcards.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Zone
-from splitcards.play import ActionKind, AIGame, Classified, Deviation, EngineAnswers, decks
-from splitcards.play.demo import run
-from splitcards.versions import RuleVersion, VersionRegistry
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Zone
+from splitcards.rules.versions import RuleVersion
+from splitcards.tools.cli import main
+from splitcards.tools.play import ActionKind, AIGame, Classified, Deviation, EngineAnswers, decks
+from splitcards.tools.play.demo import run
 
 PASS = "pass"
 

@@ -1,4 +1,4 @@
-"""The pytest plugin for adapter authors (``splitcards.testing.plugin``), run in pytest sessions of
+"""The pytest plugin for adapter authors (``splitcards.tools.testing.plugin``), run in pytest sessions of
 their own (pytester): inert without ``--splitcards-host``, one test per scenario and rule version
 with it, and the host contract tests from the installed package."""
 
@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Side
-from splitcards.contract import AdapterInfo
 from splitcards.errors import NotSupported
+from splitcards.game.contract import AdapterInfo
+from splitcards.game.manager import make_plugin_manager
 from splitcards.hooks import hookimpl
-from splitcards.manager import make_plugin_manager
-from splitcards.model import ObjectId
-from splitcards.versions import RuleVersion
+from splitcards.rules.card import Side
+from splitcards.rules.model import ObjectId
+from splitcards.rules.versions import RuleVersion
 
 pytest_plugins = ("pytester",)
 
@@ -90,7 +90,7 @@ class PartialPlugin:
 def partial(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hosts ``partial`` and ``absent`` registered beside the installed ones."""
     pm = make_plugin_manager([PartialPlugin()])
-    monkeypatch.setattr("splitcards.manager.default_manager", lambda: pm)
+    monkeypatch.setattr("splitcards.game.manager.default_manager", lambda: pm)
 
 
 @pytest.fixture
@@ -199,9 +199,9 @@ def test_bundled_suite_without_a_path(pytester: pytest.Pytester) -> None:
 @pytest.mark.usefixtures("partial")
 def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest(
-        "-p", "no:cacheprovider", "--splitcards-host", "partial", "--pyargs", "splitcards.testing"
+        "-p", "no:cacheprovider", "--splitcards-host", "partial", "--pyargs", "splitcards.tools.testing"
     )
     result.assert_outcomes(passed=11, skipped=1)
-    without_host = pytester.runpytest("-p", "no:cacheprovider", "--pyargs", "splitcards.testing")
+    without_host = pytester.runpytest("-p", "no:cacheprovider", "--pyargs", "splitcards.tools.testing")
     without_host.assert_outcomes(errors=12)
     without_host.stdout.fnmatch_lines(["*the host contract tests need --splitcards-host NAME*"])

@@ -4,7 +4,6 @@ from collections.abc import Callable
 
 import pytest
 
-from splitcards.card import Card, Side
 from splitcards.errors import (
     AlreadyLocked,
     AlreadyUnlocked,
@@ -14,9 +13,10 @@ from splitcards.errors import (
     NotARoom,
     UnknownCard,
 )
-from splitcards.model import CastOption, Phase, Player, UnlockBy, Zone
-from splitcards.rooms import fully_unlocked
-from splitcards.table import Table
+from splitcards.game.table import Table
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.rules.rooms import fully_unlocked
 
 LEFT, RIGHT = Side.LEFT, Side.RIGHT
 

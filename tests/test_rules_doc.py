@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -35,12 +36,23 @@ def test_the_table_names_functions() -> None:
 @pytest.mark.parametrize("dotted", _named())
 def test_named_function_exists(dotted: str) -> None:
     module_name, *attributes = dotted.split(".")
-    # A class (`Table.castable`) is named as the package exports it; a function by its module.
+    # A class (`Table.castable`) is named as the package exports it; a function by its module,
+    # which lives in one of the layers.
     target: object = (
         getattr(importlib.import_module("splitcards"), module_name)
         if module_name[0].isupper()
-        else importlib.import_module(f"splitcards.{module_name}")
+        else _module(module_name)
     )
     for attribute in attributes:
         target = getattr(target, attribute)
     assert callable(target) or isinstance(target, property | frozenset)
+
+
+def _module(name: str) -> object:
+    found = [
+        importlib.import_module(f"splitcards.{layer}.{name}")
+        for layer in ("rules", "cards", "game", "tools")
+        if importlib.util.find_spec(f"splitcards.{layer}.{name}") is not None
+    ]
+    assert len(found) == 1, f"module {name!r} is in {len(found)} layers"
+    return found[0]

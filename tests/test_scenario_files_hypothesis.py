@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.conformance.runner import Status, run_file
-from splitcards.conformance.scenario import parse
 from splitcards.errors import ScenarioError
-from splitcards.manager import make_plugin_manager
-from splitcards.versions import load_registry
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import load_registry
+from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.scenario import parse
 
-BUNDLED = Path(str(resources.files("splitcards.conformance.bundled") / "rooms.yaml"))
+BUNDLED = Path(str(resources.files("splitcards.tools.conformance.bundled") / "rooms.yaml"))
 VALID: dict[str, Any] = yaml.safe_load(BUNDLED.read_text(encoding="utf-8"))
 REGISTRY = load_registry()
 PM = make_plugin_manager(load_entry_points=False)

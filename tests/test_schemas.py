@@ -1,4 +1,4 @@
-"""The JSON Schemas shipped in ``splitcards.schemas`` accept every file the loaders accept, refuse
+"""The JSON Schemas shipped in ``splitcards.tools.schemas`` accept every file the loaders accept, refuse
 wrong ones, and say what the loaders' own tables say (step, query and key names, choices)."""
 
 from __future__ import annotations
@@ -12,18 +12,20 @@ import jsonschema
 import pytest
 import yaml
 
-from splitcards import schemas, versions
-from splitcards.conformance import scenario
 from splitcards.errors import RulesConfigError, ScenarioError
-from splitcards.schemas import scenario as scenario_schema
-from splitcards.versions import load_registry
+from splitcards.game import registry
+from splitcards.game.registry import load_registry
+from splitcards.rules import versions
+from splitcards.tools import schemas
+from splitcards.tools.conformance import scenario
+from splitcards.tools.schemas import scenario as scenario_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(
-    Path(str(p)) for p in resources.files("splitcards.conformance.bundled").iterdir() if p.name.endswith(".yaml")
+    Path(str(p)) for p in resources.files("splitcards.tools.conformance.bundled").iterdir() if p.name.endswith(".yaml")
 )
 EXAMPLES = sorted((ROOT.parent / "shared" / "conformance" / "scenarios").glob("*.yaml"))
-VERSION_FILES = sorted(p for p in (ROOT / "config").glob("*.yaml") if p.name != versions.SETTINGS_FILE)
+VERSION_FILES = sorted(p for p in (ROOT / "config").glob("*.yaml") if p.name != registry.SETTINGS_FILE)
 
 
 def _validator(name: str) -> jsonschema.Draft202012Validator:

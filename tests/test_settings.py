@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from splitcards.errors import ConfigError
-from splitcards.manager import make_plugin_manager
-from splitcards.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV, effective, project_config
-from splitcards.versions import load_registry
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import load_registry
+from splitcards.game.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV, effective, project_config
 
 HOUSE = """version: house-both-names
 extends: current

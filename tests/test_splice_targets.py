@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from splitcards.card import Card, Target, parse_targets, text_features
-from splitcards.casting import target_exists
+from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import IllegalCast, IllegalSplice
-from splitcards.loaders import card_from_mtgjson
-from splitcards.model import CastOption, ObjectView, Player, SpellFacts, Zone
-from splitcards.table import Table
-from splitcards.versions import RuleVersion
+from splitcards.game.table import Table
+from splitcards.rules.card import Card, Target, parse_targets, text_features
+from splitcards.rules.casting import target_exists
+from splitcards.rules.model import CastOption, ObjectView, Player, SpellFacts, Zone
+from splitcards.rules.versions import RuleVersion
 
 REMINDER = (
     " (As you cast {a} {q} spell, you may reveal this card from your hand and pay its splice cost. If you do, add this"

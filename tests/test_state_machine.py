@@ -17,15 +17,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Card, Side
-from splitcards.characteristics import QUERIES
+from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import SplitcardsError
-from splitcards.loaders import card_from_mtgjson
-from splitcards.manager import make_plugin_manager
-from splitcards.model import CastOption, Phase, Player, UnlockBy, Zone
-from splitcards.play.invariants import violations
-from splitcards.table import Table
-from splitcards.versions import load_registry
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import load_registry
+from splitcards.game.table import Table
+from splitcards.rules.card import Card, Side
+from splitcards.rules.characteristics import QUERIES
+from splitcards.rules.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.tools.play.invariants import violations
 
 DATA = Path(__file__).parent / "data" / "cards.yaml"
 CARDS: list[Card] = [

@@ -43,16 +43,16 @@ extends: current
 description: Name both halves, as in 2009.
 naming: {choose: both_halves}
 """
-VERSIONS = "import sys; from splitcards.cli import main; sys.exit(main(['versions']))"
+VERSIONS = "import sys; from splitcards.tools.cli import main; sys.exit(main(['versions']))"
 CHECK = """
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.card import Card, Half
-from splitcards.versions import load_registry
+from splitcards.rules.card import Card, Half
+from splitcards.game.registry import load_registry
 from splitcards.errors import IllegalCast
-from splitcards.manager import make_plugin_manager
-from splitcards.mana import ManaCost
-from splitcards.model import CastOption, Zone
-from splitcards.table import Table
+from splitcards.game.manager import make_plugin_manager
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption, Zone
+from splitcards.game.table import Table
 
 pm = make_plugin_manager()
 version = load_registry(pm=pm).get("house-naming")

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from splitcards.errors import SplitcardsError
-from splitcards.manager import make_plugin_manager
-from splitcards.versions import ALL_CITATIONS, RuleVersion, VersionRegistry, load_registry
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.rules.versions import ALL_CITATIONS, RuleVersion
 
 PM = make_plugin_manager(load_entry_points=False)
 KEYS = ["version", "extends", "aliases", "edition", "description", "features", "characteristics", "naming", "rules"]

@@ -10,11 +10,12 @@ from typing import Any
 import pluggy
 import pytest
 
-from splitcards import manager, versions
 from splitcards.errors import RulesConfigError
+from splitcards.game import manager, registry
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import ENV_VAR, VersionRegistry, load_registry
 from splitcards.hooks import hookimpl
-from splitcards.manager import make_plugin_manager
-from splitcards.versions import ENV_VAR, RuleVersion, VersionRegistry, load_registry
+from splitcards.rules.versions import RuleVersion
 
 VERSIONS = ["invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024"]
 
@@ -192,7 +193,7 @@ def test_unknown_default_version_names_settings_and_key(tmp_path: Path) -> None:
             (tmp_path / path.name).write_bytes(path.read_bytes())
     _write(tmp_path, "settings.yaml", "default_version: nothing\n")
     with pytest.raises(RulesConfigError, match=r"settings\.yaml: default_version: unknown rule version 'nothing'"):
-        versions._load_shipped(tmp_path)
+        registry._load_shipped(tmp_path)
 
 
 # -- no version takes another's name ------------------------------------------------------------

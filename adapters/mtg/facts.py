@@ -29,10 +29,10 @@ from typing import Any
 
 from splitcards.adapters.mtg import engine, keys
 from splitcards.adapters.mtg.engine import State
-from splitcards.card import Card, Half, Side
-from splitcards.loaders import card_from_mtgjson, mtgjson_faces
-from splitcards.mana import ManaCost
-from splitcards.model import CastOption
+from splitcards.cards.loaders import card_from_mtgjson, mtgjson_faces
+from splitcards.rules.card import Card, Half, Side
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption
 
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 LETTERS = {word: letter for letter, word in COLOR_WORDS.items()}

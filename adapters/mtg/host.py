@@ -22,12 +22,12 @@ from typing import Any
 from splitcards.adapters.mtg import engine, facts, keys, zones
 from splitcards.adapters.mtg.engine import State
 from splitcards.adapters.mtg.facts import Face
-from splitcards.card import Card, Half, Side
-from splitcards.contract import Resolution
+from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import UnknownObject
-from splitcards.loaders import card_from_mtgjson
-from splitcards.mana import ManaCost
-from splitcards.model import (
+from splitcards.game.contract import Resolution
+from splitcards.rules.card import Card, Half, Side
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import (
     CastOption,
     ObjectId,
     ObjectView,
@@ -39,7 +39,7 @@ from splitcards.model import (
     TimingChange,
     Zone,
 )
-from splitcards.versions import RuleVersion
+from splitcards.rules.versions import RuleVersion
 
 _STEPS = {
     Phase.UNTAP: "untap",

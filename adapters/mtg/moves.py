@@ -12,7 +12,7 @@ only. The adapter adds these raw move kinds (``Game.legal_moves`` wraps them as 
 A :class:`Session` offers and plays them for the games of one rule version while it is
 installed (``with engine.patched(Session(rules)): ...``, see
 :mod:`~splitcards.adapters.mtg.engine`). Whenever the engine gives a player priority, a move is
-offered when the rules allow it (through the session's :class:`splitcards.table.Table`, so every
+offered when the rules allow it (through the session's :class:`splitcards.game.table.Table`, so every
 hook of the plugins is called) and the engine says the player can pay for it and its targets
 exist. It is carried out through the same table on the real game: the spell is cast, the
 opponent gets the engine's response window, the stack resolves, and the plugins' events are
@@ -29,11 +29,11 @@ import pluggy
 from splitcards.adapters.mtg import engine, facts, keys, zones
 from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
 from splitcards.adapters.mtg.host import MtgHost
-from splitcards.card import Card, Side
-from splitcards.mana import ManaCost
-from splitcards.model import CastOption, ObjectId, Zone
-from splitcards.table import Table
-from splitcards.versions import RuleVersion
+from splitcards.game.table import Table
+from splitcards.rules.card import Card, Side
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption, ObjectId, Zone
+from splitcards.rules.versions import RuleVersion
 
 CAST = "cast_split"
 UNLOCK = "unlock_door"
@@ -47,7 +47,7 @@ _KEYED = ("graveyard", "exile", keys.DOORS, keys.FACE, keys.SPELL, keys.TOKENS, 
 class Session:
     """The split-card moves of the python-mtg games of one rule version.
 
-    One :class:`~splitcards.table.Table` serves every position of those games: the engine hands
+    One :class:`~splitcards.game.table.Table` serves every position of those games: the engine hands
     the adapter a new position at each call, and the table's host works on that one. ``pm`` is
     the plugin manager of the moves (default: the process-wide one).
     """

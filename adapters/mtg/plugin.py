@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from splitcards.adapters.mtg.version import unavailable_reason
-from splitcards.contract import AdapterInfo, Host
+from splitcards.game.contract import AdapterInfo, Host
 from splitcards.hooks import hookimpl
-from splitcards.versions import RuleVersion
+from splitcards.rules.versions import RuleVersion
 
 
 def _new_game(rules: RuleVersion) -> Host:

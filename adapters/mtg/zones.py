@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from splitcards.adapters.mtg.engine import LIBRARY_ORDER, STACK_CONTROLLER
-from splitcards.model import Zone
+from splitcards.rules.model import Zone
 
 State = dict[str, Any]
 

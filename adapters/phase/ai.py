@@ -1,8 +1,8 @@
 """phase's AI playing games under the split-card rules: the
-:class:`~splitcards.play.contract.AIHost` of :mod:`splitcards.play` on phase.
+:class:`~splitcards.game.aihost.AIHost` of :mod:`splitcards.tools.play` on phase.
 
 The AI (``Game.choose_action``) chooses every action and answers every prompt the rules leave
-open; the game loop of :mod:`splitcards.play` sends its casts, resolutions and unlocks through
+open; the game loop of :mod:`splitcards.tools.play` sends its casts, resolutions and unlocks through
 the rules. Only what phase itself shows is read here; the rules' side is the
 :class:`~splitcards.adapters.phase.host.PhaseHost`'s.
 """
@@ -30,11 +30,11 @@ from splitcards.adapters.phase.translate import (
     unlocked_doors,
     zone_of,
 )
-from splitcards.card import Card
 from splitcards.errors import UnknownObject, UnsupportedCard
-from splitcards.model import CastOption, ObjectId, ObjectView, Player, Zone
-from splitcards.play.contract import ActionKind, Classified, Deviation, EngineAnswers
-from splitcards.versions import RuleVersion
+from splitcards.game.aihost import ActionKind, Classified, Deviation, EngineAnswers
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
+from splitcards.rules.versions import RuleVersion
 
 DIFFICULTY = "Easy"
 

@@ -26,10 +26,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from splitcards.card import Card, Half
+from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces, read_json_mapping
 from splitcards.errors import CardDataError
-from splitcards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces, read_json_mapping
-from splitcards.mana import COLORS, ManaCost
+from splitcards.rules.card import Card, Half
+from splitcards.rules.mana import COLORS, ManaCost
 
 _COLOR_WORDS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
 _WORD_COLORS = {word: letter for letter, word in _COLOR_WORDS.items()}

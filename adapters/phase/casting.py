@@ -31,9 +31,9 @@ from splitcards.adapters.phase.translate import (
     subtypes,
     variant_index,
 )
-from splitcards.card import Card
 from splitcards.errors import NotSupported
-from splitcards.model import CastOption, SpellFacts
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, SpellFacts
 
 Intent = Mapping[str, Any]
 Chooser = Callable[[Any, int], Any]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from splitcards.adapters.phase.session import Session
 from splitcards.adapters.phase.translate import zone_of
-from splitcards.card import Layout, Side
-from splitcards.contract import Host
-from splitcards.model import Zone
+from splitcards.game.contract import Host
+from splitcards.rules.card import Layout, Side
+from splitcards.rules.model import Zone
 
 
 def correct(

@@ -1,4 +1,4 @@
-"""The phase host: the :class:`~splitcards.contract.Host` primitives on a real phase game.
+"""The phase host: the :class:`~splitcards.game.contract.Host` primitives on a real phase game.
 
 Every primitive is carried out by phase itself: game actions (``CastSpell`` with the half,
 variant and splice prompts, ``PassPriority``, ``UnlockRoomDoor``) and debug actions
@@ -39,11 +39,11 @@ from splitcards.adapters.phase.translate import (
     unlocked_doors,
     zone_of,
 )
-from splitcards.card import Card, Side
-from splitcards.contract import Resolution
 from splitcards.errors import NotSupported, UnknownObject
-from splitcards.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
-from splitcards.versions import RuleVersion
+from splitcards.game.contract import Resolution
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
+from splitcards.rules.versions import RuleVersion
 
 # How many copies of each card each deck of a scenario holds: enough for every create and copy.
 COPIES = 4

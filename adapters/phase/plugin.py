@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from splitcards.adapters.phase.engine import REQUIRED_VERSION, unavailable_reason
-from splitcards.contract import AdapterInfo, Host
+from splitcards.game.contract import AdapterInfo, Host
 from splitcards.hooks import hookimpl
-from splitcards.versions import RuleVersion
+from splitcards.rules.versions import RuleVersion
 
 if TYPE_CHECKING:
-    from splitcards.play.contract import AIHost
+    from splitcards.game.aihost import AIHost
 
 
 def new_game(rules: RuleVersion) -> Host:

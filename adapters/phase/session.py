@@ -30,10 +30,10 @@ from splitcards.adapters.phase.translate import (
     face_name,
     refusal_reason,
 )
-from splitcards.card import Card
+from splitcards.cards.loaders import BASIC_LANDS, basic_land
 from splitcards.errors import NotSupported, UnknownObject
-from splitcards.loaders import BASIC_LANDS, basic_land
-from splitcards.model import SpellFacts, Zone
+from splitcards.rules.card import Card
+from splitcards.rules.model import SpellFacts, Zone
 
 # More prompts than any cast or resolution asks: a loop that reaches it is stuck.
 PROMPT_LIMIT = 60

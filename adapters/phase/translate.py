@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from splitcards.adapters.phase.carddata import mana_cost_text
-from splitcards.card import Card, Side
 from splitcards.errors import NotSupported
-from splitcards.mana import ManaCost
-from splitcards.model import CastOption, Phase, Player, Zone
+from splitcards.rules.card import Card, Side
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption, Phase, Player, Zone
 
 PhaseAction = dict[str, Any]
 

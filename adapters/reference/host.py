@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import count
 
-from splitcards.card import Card, Side
-from splitcards.contract import Resolution
 from splitcards.errors import UnknownObject
-from splitcards.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
-from splitcards.versions import RuleVersion
+from splitcards.game.contract import Resolution
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
+from splitcards.rules.versions import RuleVersion
 
 
 @dataclass(slots=True)

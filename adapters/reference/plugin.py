@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from splitcards.adapters.reference.host import ReferenceHost
-from splitcards.contract import AdapterInfo
+from splitcards.game.contract import AdapterInfo
 from splitcards.hooks import hookimpl
 
 

@@ -1,0 +1,1 @@
+"""Card data: readers of MTGJSON and Scryfall into the rules' card model."""

@@ -1,0 +1,115 @@
+"""The built-in rules, registered as an ordinary plugin: each hook delegates to the rules modules.
+
+Every implementation here is ``trylast``: a third-party plugin's ``check_*`` refusal or decision
+comes first, and the built-in rules answer only when no plugin has. The legality checks are
+hooks like any other, so :class:`~splitcards.game.table.Table` asks one chain whether an action is
+legal, whether it is about to be taken or only offered (``castable``, ``can_unlock``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from splitcards.errors import IllegalAction
+from splitcards.game.contract import CastRequest, Resolution
+from splitcards.hooks import hookimpl
+from splitcards.rules import casting, characteristics, rooms
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import (
+    Answer,
+    CastOption,
+    Event,
+    EventKind,
+    ObjectId,
+    ObjectView,
+    SpellFacts,
+    Spliced,
+    Timing,
+    UnlockBy,
+    Zone,
+)
+from splitcards.rules.versions import RuleVersion
+
+# -- checks ---------------------------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def check_cast(
+    rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+) -> IllegalAction | None:
+    try:
+        casting.check_cast(request, rules, timing, board)
+    except IllegalAction as refused:
+        return refused
+    return None
+
+
+@hookimpl(trylast=True)
+def check_unlock(
+    rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
+) -> IllegalAction | None:
+    try:
+        rooms.check_unlock(view, door, by, rules, timing)
+    except IllegalAction as refused:
+        return refused
+    return None
+
+
+@hookimpl(trylast=True)
+def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalAction | None:
+    try:
+        rooms.check_lock(view, door, rules)
+    except IllegalAction as refused:
+        return refused
+    return None
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolution:
+    return casting.resolution(view, rules)
+
+
+@hookimpl(trylast=True)
+def on_leave_stack(rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> Answer[Zone]:
+    return casting.leave_stack_destination(view, rules, destination)
+
+
+@hookimpl(trylast=True)
+def on_enter_battlefield(
+    rules: RuleVersion, permanent: ObjectId, view: ObjectView, cast: Side | None
+) -> frozenset[Side]:
+    return rooms.entering_doors(view, cast, rules).value
+
+
+@hookimpl(trylast=True)
+def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]]:
+    return characteristics.name_choices(card, rules).value
+
+
+# -- reports --------------------------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence[Event]:
+    return [Event(EventKind.SPLICED, spliced.object, rules=rules.cite("splice"))]
+
+
+@hookimpl(trylast=True)
+def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event]:
+    if not view.card.is_split:
+        return [Event(EventKind.CAST, spell)]
+    key = "fuse" if facts.option is CastOption.FUSED else "cast_half"
+    return [Event(EventKind.CAST, spell, half=facts.option, rules=rules.cite(key))]
+
+
+@hookimpl(trylast=True)
+def on_unlock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy) -> Sequence[Event]:
+    return rooms.unlock_events(permanent, view, door, by, rules)
+
+
+@hookimpl(trylast=True)
+def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event]:
+    return [Event(EventKind.DOOR_LOCKED, permanent, door=door, rules=rules.cite("lock_effect"))]

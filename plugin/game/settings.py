@@ -1,0 +1,223 @@
+"""The project's own choices: which rule version, house-rule files, blocked plugins, host options.
+
+An engine keeps its choice in its own repository, as pytest reads ``[tool.pytest.ini_options]``.
+The project configuration is the first of:
+
+1. the file named by ``$SPLITCARDS_CONFIG`` (a ``splitcards.yaml``-style file, or a
+   ``pyproject.toml`` whose ``[tool.splitcards]`` table is read);
+2. in the current directory, then each parent in turn: ``splitcards.yaml``, else the
+   ``[tool.splitcards]`` table of ``pyproject.toml``.
+
+Its keys:
+
+``rules``
+    the default rule version (a name, an alias, or a YAML file relative to the config file);
+``house_rules``
+    rule-version files to load, relative to the config file;
+``disable_plugins``
+    entry-point names of plugins to block;
+``hosts``
+    options per host name, for the hosts that take any.
+
+Precedence, most specific first: an explicit argument (or CLI flag), then the environment
+(``SPLITCARDS_RULES``, ``SPLITCARDS_DISABLE_PLUGINS``), then the project configuration, then the
+package default (``config/settings.yaml``). :func:`effective` says where each value came from.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from splitcards.errors import ConfigError
+from splitcards.files.yamlfile import read_yaml
+
+CONFIG_ENV = "SPLITCARDS_CONFIG"
+RULES_ENV = "SPLITCARDS_RULES"
+BLOCK_ENV = "SPLITCARDS_DISABLE_PLUGINS"
+YAML_NAME = "splitcards.yaml"
+KEYS = ("rules", "house_rules", "disable_plugins", "hosts")
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectConfig:
+    """A project's configuration as read from its file (``path`` is ``None`` when there is none)."""
+
+    path: Path | None = None
+    rules: str | None = None
+    house_rules: tuple[Path, ...] = ()
+    disable_plugins: tuple[str, ...] = ()
+    hosts: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    @property
+    def origin(self) -> str:
+        if self.path is None:
+            return "none"
+        table = " [tool.splitcards]" if self.path.name == "pyproject.toml" else ""
+        return f"{self.path}{table}"
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One effective setting and where its value came from."""
+
+    name: str
+    value: Any
+    origin: str
+
+
+_CACHE: dict[tuple[str, int, int], ProjectConfig] = {}
+_FOUND: dict[tuple[str, str], Path | None] = {}
+
+
+def project_config(start: Path | None = None) -> ProjectConfig:
+    """The configuration of the project around ``start`` (default: the current directory).
+
+    Which file is the project's is looked up once per directory (every new game asks, and the
+    search reads every parent); the file is read again whenever it changes, so a changed
+    configuration applies to the next game.
+    """
+    where = str(start) if start is not None else os.getcwd()
+    search = (where, os.environ.get(CONFIG_ENV, ""))
+    if search not in _FOUND:
+        _FOUND[search] = _find(Path(where))
+    path = _FOUND[search]
+    if path is None:
+        return ProjectConfig()
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = _read(path)
+    return found
+
+
+def _find(start: Path) -> Path | None:
+    named = os.environ.get(CONFIG_ENV)
+    if named:
+        path = Path(named)
+        if not path.is_file():
+            raise ConfigError(f"${CONFIG_ENV}: {named!r:.200} is not a file")
+        return path.resolve()
+    for folder in (start.resolve(), *start.resolve().parents):
+        if (folder / YAML_NAME).is_file():
+            return folder / YAML_NAME
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and _has_table(pyproject):
+            return pyproject
+    return None
+
+
+_TABLES: dict[tuple[str, int, int], bool] = {}
+
+
+def _has_table(pyproject: Path) -> bool:
+    # A pyproject.toml without the table is some other project's file: keep looking upwards.
+    # Whether it has one is remembered until the file changes: every new game asks.
+    stat = pyproject.stat()
+    key = (str(pyproject), stat.st_mtime_ns, stat.st_size)
+    found = _TABLES.get(key)
+    if found is None:
+        try:
+            found = "splitcards" in _toml(pyproject).get("tool", {})
+        except ConfigError:
+            found = True  # a broken file that may hold the table: reading it reports the problem
+        _TABLES[key] = found
+    return found
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    import tomllib  # only where a pyproject.toml is met: most processes never read one
+
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: malformed TOML: {exc}") from exc
+
+
+def _read(path: Path) -> ProjectConfig:
+    if path.name == "pyproject.toml":
+        raw: Any = _toml(path).get("tool", {}).get("splitcards", {})
+        where = f"{path}: [tool.splitcards]"
+    else:
+        raw = read_yaml(path, ConfigError) or {}
+        where = str(path)
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"{where}: must be a table of keys (allowed: {', '.join(KEYS)})")
+    for key in raw:
+        if key not in KEYS:
+            raise ConfigError(f"{where}: {str(key)[:60]}: unknown key (allowed: {', '.join(KEYS)})")
+    rules = raw.get("rules")
+    if rules is not None and (not isinstance(rules, str) or not rules):
+        raise ConfigError(f"{where}: rules: must be a rule-version name, alias or YAML file")
+    if isinstance(rules, str) and rules.endswith((".yaml", ".yml")):
+        rules = str(path.parent / rules)
+    house = _strings(raw, "house_rules", where)
+    hosts = raw.get("hosts", {})
+    if not isinstance(hosts, Mapping) or not all(
+        isinstance(name, str) and isinstance(options, Mapping) for name, options in hosts.items()
+    ):
+        raise ConfigError(f"{where}: hosts: must map host names to tables of options")
+    return ProjectConfig(
+        path,
+        rules,
+        tuple(path.parent / file for file in house),
+        _strings(raw, "disable_plugins", where),
+        {name: dict(options) for name, options in hosts.items()},
+    )
+
+
+def _strings(raw: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = raw.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
+        raise ConfigError(f"{where}: {key}: must be a list of strings")
+    return tuple(value)
+
+
+def default_rules(package_default: str) -> Setting:
+    """The rule version a game gets when none is named: the environment, then the project."""
+    from_env = os.environ.get(RULES_ENV)
+    if from_env:
+        return Setting("rules", from_env, f"${RULES_ENV}")
+    config = project_config()
+    if config.rules is not None:
+        return Setting("rules", config.rules, config.origin)
+    return Setting("rules", package_default, "package default (settings.yaml)")
+
+
+def blocked_plugins() -> Setting:
+    """The plugins blocked: the environment, then the project."""
+    from_env = os.environ.get(BLOCK_ENV)
+    if from_env is not None:
+        names = tuple(name.strip() for name in from_env.split(",") if name.strip())
+        return Setting("disable_plugins", names, f"${BLOCK_ENV}")
+    config = project_config()
+    if config.disable_plugins:
+        return Setting("disable_plugins", config.disable_plugins, config.origin)
+    return Setting("disable_plugins", (), "package default")
+
+
+def host_options(host: str) -> Mapping[str, Any]:
+    """The project's options for one host (empty when it gives none)."""
+    return project_config().hosts.get(host, {})
+
+
+def effective(package_default: str) -> list[Setting]:
+    """Every setting in force now, and where each value came from."""
+    config = project_config()
+    found_by = f"${CONFIG_ENV}" if os.environ.get(CONFIG_ENV) else "searched from the current directory"
+    hosts = {name: dict(options) for name, options in config.hosts.items()}
+    return [
+        Setting("config_file", str(config.path) if config.path else None, found_by),
+        default_rules(package_default),
+        Setting("house_rules", [str(p) for p in config.house_rules], config.origin if config.house_rules else "none"),
+        blocked_plugins(),
+        Setting("hosts", hosts, config.origin if hosts else "none"),
+    ]

@@ -1,0 +1,55 @@
+"""What the rules decide about an action: a request to cast, the decision on it, and how a spell resolves.
+
+The Table (:mod:`splitcards.game.table`) builds a :class:`CastRequest` from what a player asks,
+the rules answer with a :class:`CastDecision` and, when the spell resolves, a
+:class:`Resolution` that the host carries out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from splitcards.rules.card import Side
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class CastRequest:
+    """A player's request to cast ``object`` (see :func:`check_cast` for the fields' meaning)."""
+
+    object: ObjectId
+    view: ObjectView
+    option: CastOption
+    caster: Player
+    permission: Zone | None = None
+    splice: tuple[tuple[ObjectId, ObjectView], ...] = ()
+    during_resolution: bool = False
+    without_paying: bool = False
+    x: int | None = None
+    cost_increase: ManaCost | None = None
+    cost_reduction: ManaCost | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CastDecision:
+    """A legal cast: the resulting spell, its total mana cost, and the rules that allowed it."""
+
+    spell: SpellFacts
+    total_cost: ManaCost | None
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What happens as a spell resolves: the order its instructions are followed in (by the name
+    of the face whose text they are), where the card goes (``None``: a copy ceases to exist), the
+    unlocked designations a Room enters with, and the names of the spell that follows every
+    instruction: text a splice added that names its own card means this spell (702.47c)."""
+
+    instructions: tuple[str, ...]
+    destination: Zone | None
+    token: bool
+    unlocked: frozenset[Side]
+    rules: tuple[str, ...]
+    performed_by: tuple[str, ...] = ()

@@ -1,0 +1,447 @@
+"""Casting split cards: halves, fuse, aftermath, splice, copies, and leaving the stack.
+
+``check_cast`` decides whether a cast is legal and what spell results; it raises a typed
+:class:`~splitcards.errors.IllegalAction` citing the rule otherwise. The order of the checks
+follows 601.2: the choice of half or fused (601.2a-b, 709.3), the zone it is cast from, the
+timing permission, then splices revealed with it (601.2b, 702.47).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
+from splitcards.rules import characteristics as ch
+from splitcards.rules.actions import CastDecision, CastRequest, Resolution
+from splitcards.rules.card import Card, Half, Target
+from splitcards.rules.mana import COLORS, ManaCost, ManaSymbol
+from splitcards.rules.model import (
+    Answer,
+    CastOption,
+    ObjectId,
+    ObjectView,
+    Player,
+    SpellFacts,
+    Spliced,
+    Timing,
+    Zone,
+)
+from splitcards.rules.versions import RuleVersion
+
+
+def check_card_exists(card: Card, rules: RuleVersion) -> None:
+    """Refuse a Room under a rule version without Rooms: its characteristics are those of 709.5.
+
+    A card with a keyword the version lacks (aftermath before 2017, fuse before 2013) exists with
+    that version's characteristics; only the keyword's own actions are refused, naming the version.
+    """
+    if card.is_room and not rules.rooms:
+        raise UnknownCard(
+            f"{card.name!r} is a Room, and rule version {rules.name!r} has no Rooms (features.rooms is false)",
+            (),
+            rules.name,
+        )
+
+
+def options_of(card: Card, rules: RuleVersion) -> tuple[CastOption, ...]:
+    """The ways a card may be cast at all: one half or the other, fused with fuse, whole if one-faced."""
+    if not card.is_split:
+        return (CastOption.WHOLE,)
+    if card.fuse and rules.fuse:
+        return (CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED)
+    return (CastOption.LEFT, CastOption.RIGHT)
+
+
+def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:
+    """The halves a cast puts onto the stack (709.3a; both when fused, 702.102a)."""
+    side = option.side
+    if side is not None:
+        return (card.half(side),)
+    return card.halves
+
+
+def check_cast(request: CastRequest, rules: RuleVersion, timing: Timing, board: Sequence[ObjectView]) -> None:
+    """Raise the error of the first rule the cast breaks; nothing changes either way."""
+    _check_option(request.view.card, request.option, rules)
+    _check_zone(request, rules)
+    if not request.during_resolution:
+        _check_timing(request, rules, timing)
+    _check_splice(request, rules, board)
+    _check_cost(request, rules)
+
+
+def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
+    """The spell a legal cast puts on the stack (601.2a), what it costs in all (601.2f), and
+    the rules that allow it; :func:`check_cast` has found it legal."""
+    view, option, card = request.view, request.option, request.view.card
+    halves = cast_halves(card, option)
+    x = request.x or 0
+    spliced = tuple(Spliced(obj, spliced_view.card.halves[0]) for obj, spliced_view in request.splice)
+    spell = SpellFacts(option=option, cast=True, cast_from=view.zone, caster=request.caster, spliced=spliced, x=x)
+    # One total for the whole spell, fused or not (702.102c): its mana cost with X announced...
+    cost = None if request.without_paying else _sum_costs([_with_x(h.mana_cost, x) for h in halves])
+    splice_cost = _sum_costs([s.half.splice.cost if s.half.splice else None for s in spliced])
+    if splice_cost is not None:
+        # ...plus splice costs, additional costs paid even without paying the mana cost (702.47a, 601.2f)...
+        cost = splice_cost if cost is None else cost + splice_cost
+    # ...plus increases, minus reductions (601.2f).
+    cost = changed_cost(cost, request.cost_increase, request.cost_reduction)
+    keys = ["cast_half"] if card.is_split else []
+    if option is CastOption.FUSED:
+        keys += ["fuse", "fuse_cost"]
+    elif _aftermath_cast(view, option, rules):
+        keys.append("aftermath")
+    else:
+        keys.append("cast_zone")
+    if not request.during_resolution:
+        keys.append("timing")
+    if spliced:
+        keys += ["splice", "splice_order"]
+    if request.x is not None:
+        keys.append("x_value")
+    if request.cost_increase is not None or request.cost_reduction is not None:
+        keys.append("cost_change")
+    return CastDecision(spell=spell, total_cost=cost, rules=rules.cite(*keys))
+
+
+def changed_cost(cost: ManaCost | None, increase: ManaCost | None, reduction: ManaCost | None) -> ManaCost | None:
+    """A total cost after cost increases and then reductions (601.2f); ``None`` when nothing is paid.
+
+    A generic reduction takes generic mana only (118.7a); a colored or colorless one takes that
+    symbol, or generic mana when the cost has none of it (118.7b-d). The mana component never
+    goes below {0} (601.2f), which is what remains when a reduction takes everything.
+    """
+    if increase is None and reduction is None:
+        return cost
+    total = cost if increase is None else increase if cost is None else cost + increase
+    if total is None or reduction is None:
+        return total
+    generic = sum(s.value for s in total.symbols if s.is_generic)
+    rest = [s for s in total.symbols if not s.is_generic]
+    for symbol in reduction.symbols:
+        if not symbol.is_generic and symbol in rest:
+            rest.remove(symbol)
+        else:
+            generic -= symbol.value
+    kept = ([ManaSymbol(str(generic))] if generic > 0 else []) + rest
+    return ManaCost(tuple(kept)).normalized if kept else ManaCost((ManaSymbol("0"),))
+
+
+def _with_x(cost: ManaCost | None, x: int) -> ManaCost | None:
+    """The mana cost to pay with ``x`` announced for X (107.3a): each {X} is ``x`` generic mana."""
+    if cost is None or not any(s.text == "X" for s in cost.symbols):
+        return cost
+    count = sum(s.text == "X" for s in cost.symbols)
+    rest = [s for s in cost.symbols if s.text != "X"] + ([ManaSymbol(str(x * count))] if x else [])
+    return ManaCost(tuple(rest)).normalized if rest else ManaCost((ManaSymbol("0"),))
+
+
+def _aftermath_cast(view: ObjectView, option: CastOption, rules: RuleVersion) -> bool:
+    """Whether this option casts an aftermath half, so the graveyard rules of 702.127a apply."""
+    return rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option))
+
+
+def _check_option(card: Card, option: CastOption, rules: RuleVersion) -> None:
+    if all("Land" in h.card_types for h in card.halves):
+        raise IllegalCast(f"{card.name!r} is a land: it is played, never cast", rules.cite("land"), rules.name)
+    if not card.is_split:
+        if option is not CastOption.WHOLE:
+            raise IllegalCast(f"{card.name!r} is not a split card: it has no halves to choose", (), rules.name)
+        return
+    if option is CastOption.WHOLE:
+        raise IllegalCast(f"casting {card.name!r} needs a choice of half", rules.cite("cast_half"), rules.name)
+    if option is CastOption.FUSED:
+        if card.is_room:
+            raise IllegalCast(
+                f"both doors of {card.name!r} can't be cast together", rules.cite("cast_half"), rules.name
+            )
+        if not rules.fuse:
+            raise IllegalCast(
+                f"fuse does not exist under rule version {rules.name!r}: one half must be chosen",
+                rules.cite("cast_half"),
+                rules.name,
+            )
+        if not card.fuse:
+            raise IllegalCast(f"{card.name!r} has no fuse: only one half can be cast", rules.cite("fuse"), rules.name)
+
+
+def _check_zone(request: CastRequest, rules: RuleVersion) -> None:
+    view, option = request.view, request.option
+    zone = view.zone
+    name = view.card.name
+    if zone in (Zone.STACK, Zone.BATTLEFIELD):
+        raise IllegalZone(f"{name!r} is on the {zone}: only a card can be cast", rules.cite("cast_zone"), rules.name)
+    if option is CastOption.FUSED:
+        if zone is not Zone.HAND or request.caster is not view.owner:
+            raise IllegalZone(
+                f"{name!r} can be cast fused only from its caster's own hand, not from the {zone}",
+                rules.cite("fuse"),
+                rules.name,
+            )
+        return
+    if _aftermath_cast(view, option, rules):
+        if zone is not Zone.GRAVEYARD:
+            raise IllegalZone(
+                f"the aftermath half of {name!r} can be cast only from a graveyard", rules.cite("aftermath"), rules.name
+            )
+        if request.caster is view.owner or request.permission is Zone.GRAVEYARD:
+            return
+    own_hand = zone is Zone.HAND and request.caster is view.owner
+    if own_hand or request.permission is zone:
+        return
+    extra = rules.cite("aftermath") if _has_aftermath(view, rules) else ()
+    lacking = ""
+    if not rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option)):
+        # Without the keyword its half is an ordinary half: castable from a hand, not a graveyard.
+        lacking = f" (rule version {rules.name!r} has no aftermath: features.aftermath is false)"
+    raise IllegalZone(
+        f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the"
+        f" {zone}{lacking}",
+        rules.cite("cast_zone") + extra,
+        rules.name,
+    )
+
+
+def _has_aftermath(view: ObjectView, rules: RuleVersion) -> bool:
+    # A card with an aftermath half in a graveyard: the refusal names 702.127a as well.
+    return rules.aftermath and view.zone is Zone.GRAVEYARD and any(h.aftermath for h in view.card.halves)
+
+
+def _check_timing(request: CastRequest, rules: RuleVersion, timing: Timing) -> None:
+    if timing.priority is not request.caster:
+        raise IllegalTiming(f"{request.caster} does not have priority", rules.cite("timing"), rules.name)
+    halves = cast_halves(request.view.card, request.option)
+    # Only the half (or fused spell) being cast is evaluated (709.3a, 708.2b).
+    if all(h.is_instant_speed for h in halves):
+        return
+    if timing.active is not request.caster or not timing.phase.is_main or not timing.stack_empty:
+        what = " // ".join(h.name for h in halves)
+        raise IllegalTiming(
+            f"{what!r} can be cast only in a main phase of its caster's turn with an empty stack",
+            rules.cite("cast_half", "timing") if request.view.card.is_split else rules.cite("timing"),
+            rules.name,
+        )
+
+
+def _check_cost(request: CastRequest, rules: RuleVersion) -> None:
+    """The total cost can be determined and paid (601.2f-h): X is announced only for a cost with
+    {X} (107.3a), and is 0 when the mana cost is not paid (107.3b); a half with no mana cost has
+    an unpayable cost unless an effect lets it be cast without paying it (202.1b, 118.6)."""
+    halves = cast_halves(request.view.card, request.option)
+    what = " // ".join(h.name for h in halves)
+    if request.x is not None:
+        if request.x < 0 or not any(h.mana_cost and any(s.text == "X" for s in h.mana_cost.symbols) for h in halves):
+            reason = "X can't be negative" if request.x < 0 else "its mana cost has no {X}"
+            raise IllegalCast(f"X = {request.x} announced for {what!r}: {reason}", rules.cite("x_value"), rules.name)
+        if request.without_paying and request.x:
+            raise IllegalCast(
+                f"{what!r} is cast without paying its mana cost: the only legal choice for X is 0",
+                rules.cite("x_value"),
+                rules.name,
+            )
+    if not request.without_paying and any(h.mana_cost is None for h in halves):
+        raise IllegalCast(
+            f"{what!r} has no mana cost: an unpayable cost, so it can be cast only by an effect that lets it be"
+            " cast without paying its mana cost (its splice cost is paid when it is spliced)",
+            rules.cite("unpayable_cost"),
+            rules.name,
+        )
+
+
+def _check_splice(request: CastRequest, rules: RuleVersion, board: Sequence[ObjectView]) -> None:
+    if not request.splice:
+        return
+    types = spell_types(request, rules)
+    seen: set[ObjectId] = set()
+    for obj, view in request.splice:
+        name = view.card.name
+        if obj in seen:
+            raise IllegalSplice(f"{name!r} is spliced onto this spell twice", rules.cite("splice_once"), rules.name)
+        seen.add(obj)
+        if obj == request.object:
+            raise IllegalSplice(f"{name!r} can't be spliced onto itself", rules.cite("splice"), rules.name)
+        refusal = splice_refusal(view, types, request.caster, board, rules, request.view)
+        if refusal is not None:
+            raise refusal
+
+
+def splice_refusal(
+    view: ObjectView,
+    spell_types: set[str],
+    caster: Player,
+    board: Sequence[ObjectView],
+    rules: RuleVersion,
+    exclude: ObjectView | None = None,
+) -> IllegalSplice | None:
+    """Why this card can't be spliced onto a spell with these types and subtypes, or ``None`` if
+    it can: it must have splice onto one of them and be in its caster's hand (702.47a), and each
+    target its text requires must be there to choose (702.47b; ``exclude``: the spell itself)."""
+    name = view.card.name
+    half = view.card.halves[0]
+    if view.card.is_split or half.splice is None:
+        return IllegalSplice(f"{name!r} has no splice ability", rules.cite("splice"), rules.name)
+    if view.zone is not Zone.HAND or view.owner is not caster:
+        return IllegalSplice(
+            f"{name!r} must be revealed from its caster's hand, but it is in {view.owner}'s {view.zone}",
+            rules.cite("splice"),
+            rules.name,
+        )
+    if not set(half.splice.qualities) & spell_types:
+        quality = " or ".join(half.splice.qualities)
+        return IllegalSplice(
+            f"{name!r} splices onto {quality} spells; this spell is not {quality}", rules.cite("splice"), rules.name
+        )
+    missing = [t for t in half.targets if not target_exists(t, board, rules, caster, exclude)]
+    if missing:
+        keys = ("splice_choices", "target_description") if missing[0].kind in ("card", "spell") else ("splice_choices",)
+        return IllegalSplice(
+            f"{name!r} needs a target {missing[0].describe()} and there is none", rules.cite(*keys), rules.name
+        )
+    return None
+
+
+def spell_types(request: CastRequest, rules: RuleVersion) -> set[str]:
+    """The card types and subtypes the spell would have on the stack: what splice looks at."""
+    spell = SpellFacts(option=request.option, cast_from=request.view.zone, caster=request.caster)
+    stack_view = ObjectView(request.view.card, Zone.STACK, request.view.owner, request.caster, spell)
+    return set(ch.subtypes(stack_view, rules).value) | set(ch.card_types(stack_view, rules).value)
+
+
+def target_exists(
+    target: Target,
+    board: Sequence[ObjectView],
+    rules: RuleVersion,
+    caster: Player,
+    exclude: ObjectView | None = None,
+) -> bool:
+    """Whether ``caster`` could choose this target now (601.2c, 115.1): enough objects on the board
+    match its whole description (109.2a: a "card" in the named zone; 109.2b: a "spell" on the
+    stack). ``exclude`` is the spell being cast, which is on the stack by then and can't target
+    itself (115.5). Players can always be chosen; words of the description the rules here don't
+    track (``Target.unjudged``) and abilities on the stack are taken as satisfiable."""
+    if target.optional or target.kind in ("any", "player", "opponent", "ability") or target.or_player:
+        return True
+    found = 0
+    skipped = exclude is None
+    for view in board:
+        if not skipped and view == exclude:
+            skipped = True
+            continue
+        if _matches(target, view, rules, caster):
+            found += 1
+            if found >= target.count:
+                return True
+    return False
+
+
+def _matches(target: Target, view: ObjectView, rules: RuleVersion, caster: Player) -> bool:
+    if target.kind == "permanent":
+        if view.zone is not Zone.BATTLEFIELD:
+            return False
+    elif target.kind == "spell":
+        if view.zone is not Zone.STACK or view.spell is None:
+            return False
+    elif target.zone is not None:
+        if view.zone.value != target.zone:
+            return False
+    elif view.zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return False
+    if target.kind == "card":
+        if target.owner is not None and (view.owner is caster) != (target.owner == "you"):
+            return False
+    elif target.controller is not None and (view.controller is caster) != (target.controller == "you"):
+        return False
+    types = {t.lower() for t in (*ch.card_types(view, rules).value, *ch.subtypes(view, rules).value)}
+    supertypes = {t.lower() for t in ch.supertypes(view, rules).value}
+    if target.types and not any(t.lower() in types for t in target.types):
+        return False
+    if any(t.lower() not in supertypes for t in target.supertypes):
+        return False
+    # Colors are comparisons: yes if any answer of a classic split card says yes (708.6a/b).
+    if target.colors and not any(ch.compare(view, rules, "color", "==", c).value for c in target.colors):
+        return False
+    for word in target.excluded:
+        if word in COLORS:
+            if not ch.compare(view, rules, "color", "!=", word).value:
+                return False
+        elif word.lower() in types | supertypes:
+            return False
+    return all(_quality(word, view, rules) for word in target.qualities)
+
+
+def _quality(word: str, view: ObjectView, rules: RuleVersion) -> bool:
+    if word == "token":
+        return view.token
+    if word == "nontoken":
+        return not view.token
+    if word == "colorless":
+        return not ch.colors(view, rules).value
+    if word == "multicolored":
+        return ch.multicolored(view, rules).value
+    return any(len(ch.facet_colors(facet)) == 1 for facet in ch.facets(view, rules)[0])  # monocolored
+
+
+def _sum_costs(costs: Sequence[ManaCost | None]) -> ManaCost | None:
+    present = [c for c in costs if c is not None]
+    if not present:
+        return None
+    total = present[0]
+    for cost in present[1:]:
+        total = total + cost
+    return total
+
+
+def check_destination(card: Card, zone: Zone, rules: RuleVersion) -> None:
+    """Where a card can't be put: onto the stack, which it reaches only by being cast (601.2a),
+    and onto the battlefield if no half of it is a permanent: an instant or sorcery card stays
+    where it was (400.4a)."""
+    if zone is Zone.STACK:
+        raise IllegalZone("a card reaches the stack only by being cast", rules.cite("cast_zone"), rules.name)
+    if zone is Zone.BATTLEFIELD and not any(h.is_permanent for h in card.halves):
+        raise IllegalZone(
+            f"{card.name!r} is not a permanent card: it can't be put onto the battlefield",
+            rules.cite("nonpermanent_battlefield"),
+            rules.name,
+        )
+
+
+def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Zone) -> Answer[Zone]:
+    """Where a spell's card goes when it leaves the stack for ``destination``: exile instead if
+    it is an aftermath half cast from a graveyard (702.127a). Splice changes end (702.47e)."""
+    spell = view.spell
+    if (
+        spell is not None
+        and spell.cast
+        and spell.cast_from is Zone.GRAVEYARD
+        and _aftermath_cast(view, spell.option, rules)
+        and destination is not Zone.EXILE
+    ):
+        return Answer(Zone.EXILE, rules.cite("aftermath"), rules.name)
+    keys = ["leave_stack"] if view.card.is_split else []
+    if spell is not None and spell.spliced:
+        keys.append("splice_lost")
+    return Answer(destination, rules.cite(*keys), rules.name)
+
+
+def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
+    """How a spell resolves: instructions in order (left then right when fused, 702.102d; spliced
+    text after the main spell's, 702.47b), then where it would go: onto the battlefield for a
+    permanent spell (608.3), nowhere for a copy (707.10a), otherwise its owner's graveyard
+    (608.2n). The ``on_leave_stack`` and ``on_enter_battlefield`` hooks then decide what
+    replaces that destination and which doors a Room enters with."""
+    spell = view.spell
+    if spell is None:
+        raise IllegalZone(f"{view.card.name!r} is not a spell on the stack", rules.cite("resolve"), rules.name)
+    halves = cast_halves(view.card, spell.option)
+    own = tuple(h.name for h in halves)
+    order = own + tuple(s.half.name for s in spell.spliced)
+    keys = ["resolve"]
+    if spell.option is CastOption.FUSED:
+        keys.append("fuse_order")
+    if spell.spliced:
+        keys += ["splice_order", "splice_characteristics"]
+    if all(h.is_permanent for h in halves):
+        return Resolution(order, Zone.BATTLEFIELD, spell.copy, frozenset(), rules.cite(*keys, "enter_battlefield"), own)
+    if spell.copy:
+        return Resolution(order, None, False, frozenset(), rules.cite(*keys, "copy_spell"), own)
+    return Resolution(order, Zone.GRAVEYARD, False, frozenset(), rules.cite(*keys), own)

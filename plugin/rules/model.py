@@ -1,0 +1,184 @@
+"""The game as the split-card rules see it: zones, timing, spells, permanents and events.
+
+A host adapter describes each of its objects as an :class:`ObjectView`; the rules answer
+from views alone, so the same rules serve every host engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+from splitcards.rules.card import Card, Half, Side
+
+T = TypeVar("T")
+ObjectId = str
+
+
+class Zone(StrEnum):
+    LIBRARY = "library"
+    HAND = "hand"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    BATTLEFIELD = "battlefield"
+    STACK = "stack"
+    COMMAND = "command"
+
+
+class Player(StrEnum):
+    P1 = "p1"
+    P2 = "p2"
+
+    @property
+    def opponent(self) -> Player:
+        return Player.P2 if self is Player.P1 else Player.P1
+
+
+class Phase(StrEnum):
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    MAIN1 = "main1"
+    COMBAT = "combat"
+    MAIN2 = "main2"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def is_main(self) -> bool:
+        return self in (Phase.MAIN1, Phase.MAIN2)
+
+
+class CastOption(StrEnum):
+    """What is cast: one half, both halves fused (702.102a), or a one-faced card whole."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    FUSED = "fused"
+    WHOLE = "whole"
+
+    @property
+    def side(self) -> Side | None:
+        return Side(self.value) if self in (CastOption.LEFT, CastOption.RIGHT) else None
+
+
+class UnlockBy(StrEnum):
+    """How a door became unlocked."""
+
+    CAST = "cast"
+    SPECIAL_ACTION = "special_action"
+    EFFECT = "effect"
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Whose turn, which phase, who has priority, whether the stack is empty."""
+
+    active: Player = Player.P1
+    phase: Phase = Phase.MAIN1
+    priority: Player = Player.P1
+    stack_empty: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TimingChange:
+    """A change of the timing context: the fields left ``None`` stay as they are."""
+
+    active: Player | None = None
+    phase: Phase | None = None
+    priority: Player | None = None
+    stack_empty: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Spliced:
+    """A card spliced onto a spell (702.47): the card's object id and its one face."""
+
+    object: ObjectId
+    half: Half
+
+
+@dataclass(frozen=True, slots=True)
+class SpellFacts:
+    """What the rules need to know about a spell on the stack.
+
+    ``cast`` is false for a copy that was only created on the stack (707.10); ``cast_from`` is
+    the zone the card was cast from (aftermath's exile clause, 702.127a); ``caster`` is the player
+    who cast it and controls the spell (``None``: the card's owner); ``x`` is the value announced
+    for X (107.3a), part of its mana value on the stack (202.3e).
+    """
+
+    option: CastOption
+    cast: bool = True
+    cast_from: Zone | None = None
+    spliced: tuple[Spliced, ...] = ()
+    copy: bool = False
+    caster: Player | None = None
+    x: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectView:
+    """One object of a host's game: its card, where it is, who has it, and split-card state."""
+
+    card: Card
+    zone: Zone
+    owner: Player = Player.P1
+    controller: Player = Player.P1
+    spell: SpellFacts | None = None
+    unlocked: frozenset[Side] = frozenset()
+    token: bool = False
+    copy: bool = False
+
+    def moved(self, zone: Zone) -> ObjectView:
+        """The object after it moves to ``zone`` other than by being cast: a new object (400.7)
+        that its owner controls, with no spell facts and no door designations."""
+        return ObjectView(self.card, zone, self.owner, self.owner, token=self.token, copy=self.copy)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[T]):
+    """A rules answer, with the rule numbers and the rule version that produced it."""
+
+    value: T
+    rules: tuple[str, ...]
+    version: str
+
+    def __str__(self) -> str:
+        return f"{self.value} ({', '.join(self.rules)}; {self.version})"
+
+
+class EventKind(StrEnum):
+    """What an :class:`Event` reports; the values are the conformance event names."""
+
+    CAST = "cast"
+    SPLICED = "spliced"
+    ENTERED_BATTLEFIELD = "entered_battlefield"
+    DOOR_UNLOCKED = "door_unlocked"
+    DOOR_LOCKED = "door_locked"
+    FULLY_UNLOCKED = "fully_unlocked"
+    UNLOCK_TRIGGER = "unlock_trigger"
+    NAME_CHOSEN = "name_chosen"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in the game, as the plugin reports it to the host."""
+
+    kind: EventKind
+    object: ObjectId
+    door: Side | None = None
+    half: CastOption | None = None
+    by: UnlockBy | None = None
+    rules: tuple[str, ...] = field(default=(), compare=False)
+
+    def as_dict(self) -> dict[str, str]:
+        out = {"event": self.kind.value, "object": self.object}
+        if self.door is not None:
+            out["door"] = self.door.value
+        if self.half is not None:
+            out["half"] = self.half.value
+        if self.by is not None:
+            out["by"] = self.by.value
+        return out

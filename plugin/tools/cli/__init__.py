@@ -1,0 +1,81 @@
+"""The ``splitcards`` command: conformance runs, the rule versions, hosts and plugins, AI games.
+
+Run ``splitcards COMMAND --help`` for each command's options. Exit status, as pytest's: 0 when
+all went well, 1 when a run or a game failed, 2 for an error in the command line, a file or the
+configuration, 3 for an internal error, 5 when a conformance run ran nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+import pluggy
+
+from splitcards.errors import SplitcardsError
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.tools.cli import conformance, diff, games, listing, show
+
+Command = Callable[[argparse.Namespace, pluggy.PluginManager, VersionRegistry], int]
+
+COMMANDS: dict[str, Command] = {
+    "conformance": conformance.run,
+    "versions": listing.versions,
+    "hosts": listing.hosts,
+    "plugins": listing.plugins,
+    "config": listing.config,
+    "schema": listing.schema,
+    "show": show.run,
+    "diff": diff.run,
+    "demo": games.demo,
+    "soak": games.soak_games,
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``splitcards``."""
+    top = argparse.ArgumentParser(
+        prog="splitcards",
+        description="The rules of split cards, fuse, aftermath, splice and Rooms for Magic: The Gathering"
+        " engines, for every edition since 2000.",
+        epilog="Run 'splitcards COMMAND --help' for a command's options.",
+    )
+    top.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    conformance.add_parser(sub)
+    show.add_parser(sub)
+    diff.add_parser(sub)
+    listing.add_parsers(sub)
+    games.add_parsers(sub)
+    return top
+
+
+def _version() -> str:
+    import splitcards
+
+    return str(splitcards.__version__)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (no traceback for any input)."""
+    args = parser().parse_args(argv)
+    try:
+        pm = make_plugin_manager()
+        return COMMANDS[args.command](args, pm, load_registry(pm=pm))
+    except SplitcardsError as exc:
+        print(f"splitcards: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as a shell tool does.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("splitcards: interrupted", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        print(f"splitcards: internal error: {type(exc).__name__}: {str(exc)[:500]}", file=sys.stderr)
+        return 3

@@ -1,0 +1,116 @@
+"""The commands that play engine AI games: ``demo`` and ``soak``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pluggy
+
+from splitcards.game.contract import AdapterInfo
+from splitcards.game.registry import VersionRegistry
+from splitcards.tools.cli.common import UsageError, host
+from splitcards.tools.play import soak
+from splitcards.tools.play.decklists import read_user_decks
+from splitcards.tools.play.demo import run as run_demo
+
+MAX_SEED = 2**63 - 1
+
+
+def _seed(text: str) -> int:
+    value = _whole(text, "a seed")
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}, got {text}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _whole(text, "a count")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
+def _whole(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, got {text!r}") from None
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    demo = sub.add_parser(
+        "demo",
+        help="play a game between two AIs with split cards and Rooms (needs splitcards[phase])",
+        description="Play a complete game between two copies of an engine's AI, with split cards, fuse,"
+        " aftermath, splice and Rooms in the decks, logging each split-card decision with its rules. The"
+        " default host, phase, needs the phase engine: pip install 'splitcards[phase]'. With --cards and"
+        " --deck the AIs play your own decks: MTGO .txt or MTG Arena decklists whose cards come from an"
+        " MTGJSON or Scryfall card file.",
+    )
+    demo.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
+    demo.add_argument("--rules", help="rule version: name, alias or YAML file (default: the configured one)")
+    demo.add_argument("--seed", type=_seed, default=1, help="game seed (default: 1)")
+    demo.add_argument(
+        "--max-actions", type=_positive, default=2000, help="stop after this many actions (default: 2000)"
+    )
+    demo.add_argument(
+        "--cards",
+        type=Path,
+        metavar="FILE",
+        help="card file of the decks' cards: MTGJSON (AtomicCards.json, a set file, AllPrintings.json) or"
+        " Scryfall bulk data (oracle-cards.json); needs --deck",
+    )
+    demo.add_argument(
+        "--deck", type=Path, metavar="FILE", help="p1's decklist, MTGO .txt or MTG Arena export; needs --cards"
+    )
+    demo.add_argument(
+        "--opponent-deck", type=Path, metavar="FILE", help="p2's decklist (default: the --deck one); needs --deck"
+    )
+    run = sub.add_parser(
+        "soak",
+        help="play many AI games per rule version, checking the game after every action",
+        description="Play N AI games per rule version in worker processes, checking the game's invariants"
+        " after every action. Prints a line per game, then 'N games, N crashes, N invariant violations'; each"
+        " failed game's seed and action log is saved so it can be replayed. Exit status 1 when any game"
+        " crashed or broke an invariant.",
+    )
+    run.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
+    run.add_argument("--games", type=_positive, default=10, help="games per rule version (default: 10)")
+    run.add_argument("--rules", nargs="+", default=["all"], help="rule versions, or 'all' (default: all)")
+    run.add_argument("--jobs", type=_positive, default=1, help="worker processes (default: 1)")
+    run.add_argument("--seed", type=_seed, default=1, help="seed of the first game of each version (default: 1)")
+    run.add_argument("--max-actions", type=_positive, default=2000, help="actions per game at most (default: 2000)")
+    run.add_argument("--failures", type=Path, default=Path("soak-failures"), help="where failed games are saved")
+
+
+def _ai_host(pm: pluggy.PluginManager, name: str) -> AdapterInfo:
+    info = host(pm, name)
+    if info.ai_game is None:
+        raise UsageError(f"--host: {name}: this host can't play AI games (its adapter registers no ai_game)")
+    return info
+
+
+def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    if args.deck is None and (args.cards is not None or args.opponent_deck is not None):
+        given = "--cards" if args.cards is not None else "--opponent-deck"
+        raise UsageError(f"{given}: needs --deck, the decklist to play")
+    if args.deck is not None and args.cards is None:
+        raise UsageError("--deck: needs --cards, the MTGJSON or Scryfall file its cards come from")
+    rules = registry.get(args.rules)
+    info = _ai_host(pm, args.host)
+    decks = read_user_decks(args.cards, args.deck, args.opponent_deck) if args.deck is not None else None
+    return run_demo(info, rules, seed=args.seed, max_actions=args.max_actions, pm=pm, decks=decks)
+
+
+def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    _ai_host(pm, args.host)
+    if "all" in args.rules:
+        names = [v.name for v in sorted(registry.versions.values(), key=lambda v: v.edition)]
+    else:
+        names = [registry.get(name).name for name in args.rules]
+    specs = [
+        soak.GameSpec(args.host, name, args.seed + i, args.max_actions) for name in names for i in range(args.games)
+    ]
+    crashes, broken = soak.soak(specs, args.jobs, args.failures, out=lambda line: print(line, flush=True))
+    return 1 if crashes or broken else 0

@@ -1,0 +1,232 @@
+"""Reading conformance scenario files (formats 1 and 1.1, docs/format.md) into checked, typed scenarios.
+
+Every problem is reported as :class:`~splitcards.errors.ScenarioError` naming the file, the
+scenario id and the key; a card named in a ``create`` step but not defined is not a file error
+but the game error ``unknown_card`` when the step runs.
+
+Format 1.1 adds to format 1 and changes nothing in it: a ``format: 1`` file is read exactly as
+before, and the additions of 1.1 (``STEPS_1_1``, ``FIELDS_1_1``, ``ERRORS_1_1``, ``QUERIES_1_1``)
+are unknown keys in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from splitcards.cards.loaders import card_from_mtgjson
+from splitcards.errors import CardDataError, ScenarioError
+from splitcards.files.yamlfile import read_yaml
+from splitcards.rules.card import Card
+
+FORMATS = ("1", "1.1")
+STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # step: (required fields, optional fields), as of the newest format
+    "create": (frozenset({"card", "zone"}), frozenset({"owner", "as"})),
+    "cast": (frozenset({"object"}), frozenset({"half", "as", "splice", "x", "cost_change"})),
+    "resolve": (frozenset(), frozenset({"object"})),
+    "move": (frozenset({"object", "zone"}), frozenset()),
+    "copy_spell": (frozenset({"object"}), frozenset({"as"})),
+    "copy_card": (frozenset({"object"}), frozenset({"as", "cast", "half"})),
+    "copy_permanent": (frozenset({"object"}), frozenset({"as"})),
+    "unlock": (frozenset({"object", "door"}), frozenset({"by", "cost_change"})),
+    "lock": (frozenset({"object", "door"}), frozenset()),
+    "turn": (frozenset(), frozenset({"active", "phase", "priority", "stack_empty"})),
+    "choose_name": (frozenset({"card", "name"}), frozenset({"player", "source"})),
+}
+ERROR_KINDS = frozenset(
+    {
+        "illegal_cast",
+        "illegal_zone",
+        "illegal_timing",
+        "illegal_splice",
+        "already_unlocked",
+        "already_locked",
+        "not_a_room",
+        "unknown_card",
+        "illegal_choice",
+    }
+)
+QUERIES = frozenset(
+    {
+        "names",
+        "mana_cost",
+        "mana_symbols",
+        "mana_values",
+        "colors",
+        "multicolored",
+        "card_types",
+        "subtypes",
+        "abilities_of",
+        "has_name",
+        "name_choices",
+        "compare",
+        "castable",
+        "zone",
+        "unlocked",
+        "can_unlock",
+        "events",
+        "last_cost",
+    }
+)
+# What format 1.1 adds to format 1: steps, step fields, error kinds, queries.
+STEPS_1_1 = frozenset({"choose_name"})
+FIELDS_1_1 = frozenset({("cast", "x"), ("cast", "cost_change"), ("unlock", "cost_change")})
+ERRORS_1_1 = frozenset({"illegal_choice"})
+QUERIES_1_1 = frozenset({"last_cost"})
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    index: int
+    kind: str
+    fields: Mapping[str, Any]
+    expect_error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    index: int
+    query: str
+    argument: Any
+    expect: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    rules: tuple[str, ...]
+    source: str
+    setup: tuple[Step, ...]
+    checks: tuple[Check, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioFile:
+    path: str
+    cards: Mapping[str, Card]
+    scenarios: tuple[Scenario, ...]
+    format: str = "1"
+
+
+def load_file(path: str | Path) -> ScenarioFile:
+    """Read and check one scenario file."""
+    return parse(read_yaml(Path(path), ScenarioError), str(path))
+
+
+def _format_of(written: object) -> str:
+    """The format a file names: ``1``, ``1.0`` and ``"1"`` are format 1 (a number is read as the
+    number it is, as JSON Schema reads it), ``1.1`` and ``"1.1"`` format 1.1."""
+    if isinstance(written, bool):
+        return ""
+    if isinstance(written, float) and written.is_integer():
+        return str(int(written))
+    return str(written) if isinstance(written, int | float | str) else ""
+
+
+def parse(raw: Any, where: str) -> ScenarioFile:
+    """Check a loaded scenario document."""
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(f"{where}: the top level must be a mapping with format, cards and scenarios")
+    _known_keys(raw, {"format", "cards", "scenarios"}, where)
+    written = raw.get("format")
+    fmt = _format_of(written)
+    if fmt not in FORMATS:
+        raise ScenarioError(f"{where}: format: must be 1 or 1.1, got {written!r:.60}")
+    cards_raw = raw.get("cards", {}) or {}
+    if not isinstance(cards_raw, Mapping):
+        raise ScenarioError(f"{where}: cards: must map card names to lists of faces")
+    cards: dict[str, Card] = {}
+    for name, faces in cards_raw.items():
+        if not isinstance(faces, list) or not all(isinstance(face, Mapping) for face in faces):
+            raise ScenarioError(f"{where}: cards: {str(name)[:60]!r}: must be a list of MTGJSON faces (mappings)")
+        try:
+            cards[str(name)] = card_from_mtgjson(faces, str(name))
+        except CardDataError as exc:
+            raise ScenarioError(f"{where}: cards: {exc}") from exc
+    scenarios_raw = raw.get("scenarios")
+    if not isinstance(scenarios_raw, list):
+        raise ScenarioError(f"{where}: scenarios: must be a list")
+    scenarios = []
+    seen: set[str] = set()
+    for i, entry in enumerate(scenarios_raw):
+        scenario = _scenario(entry, f"{where}: scenarios[{i}]", fmt)
+        if scenario.id in seen:
+            raise ScenarioError(f"{where}: {scenario.id}: id: used twice in this file")
+        seen.add(scenario.id)
+        scenarios.append(scenario)
+    return ScenarioFile(where, cards, tuple(scenarios), fmt)
+
+
+def _known_keys(raw: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    for key in raw:
+        if not isinstance(key, str) or (key not in allowed and not key.startswith("x-")):
+            raise ScenarioError(f"{where}: {key}: unknown key (allowed: {', '.join(sorted(allowed))}, or x-*)")
+
+
+def _scenario(entry: Any, where: str, fmt: str) -> Scenario:
+    if not isinstance(entry, Mapping):
+        raise ScenarioError(f"{where}: must be a mapping")
+    sid = entry.get("id")
+    if not isinstance(sid, str) or not sid:
+        raise ScenarioError(f"{where}: id: missing or not a string")
+    where = where.rsplit(": ", 1)[0] + f": {sid}"
+    _known_keys(entry, {"id", "rules", "source", "setup", "checks"}, where)
+    rules = entry.get("rules")
+    if not isinstance(rules, list) or not rules or not all(isinstance(r, str) for r in rules):
+        raise ScenarioError(f"{where}: rules: must be a non-empty list of rule-version names")
+    source = entry.get("source", "")
+    if not isinstance(source, str):
+        raise ScenarioError(f"{where}: source: must be a string")
+    setup_raw = entry.get("setup", []) or []
+    checks_raw = entry.get("checks", []) or []
+    if not isinstance(setup_raw, list):
+        raise ScenarioError(f"{where}: setup: must be a list of steps")
+    if not isinstance(checks_raw, list):
+        raise ScenarioError(f"{where}: checks: must be a list of checks")
+    setup = tuple(_step(i, s, f"{where}: setup[{i}]", fmt) for i, s in enumerate(setup_raw))
+    checks = tuple(_check(i, c, f"{where}: checks[{i}]", fmt) for i, c in enumerate(checks_raw))
+    return Scenario(sid, tuple(rules), source, setup, checks)
+
+
+def _step(index: int, raw: Any, where: str, fmt: str = "1.1") -> Step:
+    steps = [k for k in STEP_FIELDS if fmt != "1" or k not in STEPS_1_1]
+    if not isinstance(raw, Mapping) or len(raw) != 1:
+        raise ScenarioError(f"{where}: a step is a mapping with one key (allowed: {', '.join(steps)})")
+    ((kind, fields),) = raw.items()
+    if not isinstance(kind, str) or kind not in steps:
+        raise ScenarioError(f"{where}: {kind}: unknown step (allowed: {', '.join(steps)})")
+    fields = fields or {}
+    if not isinstance(fields, Mapping):
+        raise ScenarioError(f"{where}: {kind}: its fields must be a mapping")
+    required, optional = STEP_FIELDS[kind]
+    if fmt == "1":
+        optional = frozenset(f for f in optional if (kind, f) not in FIELDS_1_1)
+    for key in fields:
+        if key not in required | optional | {"expect_error"} and not str(key).startswith("x-"):
+            allowed = ", ".join(sorted(required | optional | {"expect_error"}))
+            raise ScenarioError(f"{where}: {kind}.{key}: unknown field (allowed: {allowed})")
+    for key in required:
+        if key not in fields:
+            raise ScenarioError(f"{where}: {kind}.{key}: missing")
+    error = fields.get("expect_error")
+    kinds = ERROR_KINDS - ERRORS_1_1 if fmt == "1" else ERROR_KINDS
+    if error is not None and (not isinstance(error, str) or error not in kinds):
+        allowed = ", ".join(sorted(kinds))
+        raise ScenarioError(f"{where}: {kind}.expect_error: {str(error)[:60]!r} (allowed: {allowed})")
+    return Step(index, str(kind), {k: v for k, v in fields.items() if k != "expect_error"}, error)
+
+
+def _check(index: int, raw: Any, where: str, fmt: str = "1.1") -> Check:
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(f"{where}: a check is a mapping of one query and expect")
+    known = QUERIES - QUERIES_1_1 if fmt == "1" else QUERIES
+    queries = [k for k in raw if k != "expect" and not str(k).startswith("x-")]
+    if len(queries) != 1 or not isinstance(queries[0], str) or queries[0] not in known:
+        found = ", ".join(map(str, queries)) or "<none>"
+        raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(known))})")
+    if "expect" not in raw:
+        raise ScenarioError(f"{where}: {queries[0]}: expect: missing")
+    return Check(index, str(queries[0]), raw[queries[0]], raw["expect"])

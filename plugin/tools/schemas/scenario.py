@@ -1,0 +1,237 @@
+"""The JSON Schema of a conformance scenario file (docs/format.md), built from the tables the
+loader reads those files with (:mod:`splitcards.tools.conformance.scenario`): its steps, their fields,
+error kinds, queries and formats. The values those tables do not describe (zones, doors, aliases,
+a query's argument) are described here, from the enums of :mod:`splitcards.rules.model`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splitcards.rules.card import Side
+from splitcards.rules.mana import COLORS
+from splitcards.rules.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.tools.conformance import scenario
+
+_ALIAS = {"$ref": "#/$defs/alias"}
+_NOTES = {"^x-": True}
+_COST_CHANGE = {"type": "string", "pattern": r"^[+-](\{[^{}]+\})+$"}
+
+# The value of each step field, by field name.
+FIELDS: dict[str, dict[str, Any]] = {
+    "card": {"type": "string", "description": "a card defined in the cards section"},
+    "zone": {"$ref": "#/$defs/zone"},
+    "owner": {"$ref": "#/$defs/player"},
+    "as": {"type": "string", "description": "a name for the object, for later steps and checks"},
+    "object": _ALIAS,
+    "half": {"$ref": "#/$defs/half"},
+    "splice": {"type": ["array", "null"], "items": _ALIAS, "description": "in the order their effects happen"},
+    "x": {"type": "integer", "minimum": 0, "description": "the value chosen for X"},
+    "cost_change": {
+        "anyOf": [_COST_CHANGE, {"type": "array", "items": _COST_CHANGE}],
+        "description": 'cost increases and reductions, such as "-{1}" or ["+{2}", "-{U}"]',
+    },
+    "cast": {"type": "boolean"},
+    "door": {"$ref": "#/$defs/door"},
+    "by": {"enum": [by.value for by in UnlockBy if by is not UnlockBy.CAST]},
+    "active": {"$ref": "#/$defs/player"},
+    "phase": {"enum": [phase.value for phase in Phase]},
+    "priority": {"$ref": "#/$defs/player"},
+    "stack_empty": {"type": ["boolean", "null"]},
+    "name": {
+        "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+        "description": "the name chosen, or the names (both halves under the rules that name both)",
+    },
+    "player": {"$ref": "#/$defs/player"},
+    "source": _ALIAS,
+}
+
+
+def _argument(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": required,
+        "properties": properties,
+        "patternProperties": _NOTES,
+        "additionalProperties": False,
+    }
+
+
+# The argument of each query, by query name (the others take an object).
+QUERY_ARGUMENTS: dict[str, dict[str, Any]] = {
+    "has_name": _argument({"object": _ALIAS, "name": {"type": "string"}}, ["object", "name"]),
+    "name_choices": {"type": "string", "description": "a card defined in the cards section"},
+    "compare": _argument(
+        {
+            "object": _ALIAS,
+            "characteristic": {"enum": ["mana_value", "color"]},
+            "op": {"enum": ["==", "!=", "<", "<=", ">", ">="]},
+            "value": {"type": ["integer", "string"]},
+        },
+        ["object", "characteristic", "op", "value"],
+    ),
+    "castable": _argument({"object": _ALIAS, "from": {"$ref": "#/$defs/zone"}}, ["object"]),
+    "can_unlock": _argument({"object": _ALIAS, "door": {"$ref": "#/$defs/door"}}, ["object", "door"]),
+    "events": {
+        "type": ["object", "null"],
+        "properties": {"since": {"type": ["integer", "string"], "description": "a step index or an alias"}},
+        "patternProperties": _NOTES,
+        "additionalProperties": False,
+    },
+    "last_cost": {"type": ["object", "null"], "maxProperties": 0, "description": "no argument: {}"},
+}
+# Every other query takes the alias of one object.
+OBJECT_QUERIES = scenario.QUERIES - QUERY_ARGUMENTS.keys()
+
+
+def schema() -> dict[str, Any]:
+    """The schema (draft 2020-12) of every format the loader reads; a file of an older format
+    may not use what a newer one added."""
+    steps = {name: _step(name, required, optional) for name, (required, optional) in scenario.STEP_FIELDS.items()}
+    queries = sorted(scenario.QUERIES)
+    formats = [float(f) if "." in f else int(f) for f in scenario.FORMATS]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "splitcards conformance scenario file",
+        "description": "Split-card situations and the answers the Comprehensive Rules require, under one or more "
+        "rule versions (docs/format.md). Keys starting with x- are notes. The loader also checks what this "
+        "schema cannot say: scenario ids are unique in a file, and aliases name objects of earlier steps.",
+        "type": "object",
+        "required": ["format", "scenarios"],
+        "properties": {
+            "format": {"enum": formats + list(scenario.FORMATS), "description": "the format version"},
+            "cards": {
+                "type": ["object", "null"],
+                "description": "card definitions by full card name",
+                "additionalProperties": {"$ref": "#/$defs/card"},
+            },
+            "scenarios": {"type": "array", "items": {"$ref": "#/$defs/scenario"}},
+        },
+        "patternProperties": _NOTES,
+        "additionalProperties": False,
+        "if": {"properties": {"format": {"enum": [1, "1"]}}},
+        "then": {"$ref": "#/$defs/format_1"},
+        "$defs": {
+            "card": {
+                "type": "array",
+                "minItems": 1,
+                "items": {"$ref": "#/$defs/face"},
+                "contains": {"required": ["types"]},
+                "description": "MTGJSON atomic-card faces, as in AtomicCards.json; a one-faced card is a "
+                "one-element list",
+            },
+            "face": _face(),
+            "scenario": {
+                "type": "object",
+                "required": ["id", "rules"],
+                "properties": {
+                    "id": {"type": "string", "minLength": 1, "description": "unique in the file"},
+                    "rules": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {"type": "string"},
+                        "description": "the rule versions (names or aliases) the scenario runs under",
+                    },
+                    "source": {"type": "string", "description": "the rules behind it, free text"},
+                    "setup": {"type": ["array", "null"], "items": {"$ref": "#/$defs/step"}},
+                    "checks": {"type": ["array", "null"], "items": {"$ref": "#/$defs/check"}},
+                },
+                "patternProperties": _NOTES,
+                "additionalProperties": False,
+            },
+            "step": {
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "properties": {name: {"$ref": f"#/$defs/step_{name}"} for name in steps},
+                "additionalProperties": False,
+                "description": "a one-key mapping: the step and its fields",
+            },
+            **{f"step_{name}": step for name, step in steps.items()},
+            "check": {
+                "type": "object",
+                "required": ["expect"],
+                "properties": {**{q: _query(q) for q in queries}, "expect": {"description": "the expected answer"}},
+                "patternProperties": _NOTES,
+                "additionalProperties": False,
+                "oneOf": [{"required": [q]} for q in queries],
+                "description": "one query and the answer expected",
+            },
+            "format_1": _format_1(),
+            "alias": {"type": "string", "description": "a name given by `as` in an earlier step"},
+            "error_kind": {
+                "enum": [*sorted(scenario.ERROR_KINDS), None],
+                "description": "the error the rules give for this step, which must leave the game unchanged",
+            },
+            "zone": {"enum": [zone.value for zone in Zone]},
+            "player": {"enum": [player.value for player in Player]},
+            "half": {"enum": [option.value for option in CastOption]},
+            "door": {"enum": [side.value for side in Side]},
+            "color": {"enum": list(COLORS)},
+        },
+    }
+
+
+def _step(name: str, required: frozenset[str], optional: frozenset[str]) -> dict[str, Any]:
+    fields = sorted(required) + sorted(optional - required)
+    step: dict[str, Any] = {
+        "type": ["object", "null"],
+        "required": sorted(required),
+        "properties": {**{f: FIELDS.get(f, {}) for f in fields}, "expect_error": {"$ref": "#/$defs/error_kind"}},
+        "patternProperties": _NOTES,
+        "additionalProperties": False,
+    }
+    if name == "unlock" and "cost_change" in optional:
+        # Only the special action pays the door's cost.
+        step["if"] = {"type": "object", "required": ["cost_change"]}
+        step["then"] = {"properties": {"by": {"const": UnlockBy.SPECIAL_ACTION.value}}}
+    return step
+
+
+def _query(name: str) -> dict[str, Any]:
+    if name in OBJECT_QUERIES:
+        return _ALIAS
+    return QUERY_ARGUMENTS.get(name, {})
+
+
+def _format_1() -> dict[str, Any]:
+    """What a ``format: 1`` file may not use: the additions of format 1.1."""
+    added: list[dict[str, Any]] = [{"required": [step]} for step in sorted(scenario.STEPS_1_1)]
+    for step, field in sorted(scenario.FIELDS_1_1):
+        added.append({"required": [step], "properties": {step: {"type": "object", "required": [field]}}})
+    for kind in sorted(scenario.ERRORS_1_1):
+        uses = {"type": "object", "required": ["expect_error"], "properties": {"expect_error": {"const": kind}}}
+        added.append({"additionalProperties": uses})
+    step_1 = {"not": {"anyOf": added}}
+    check_1 = {"not": {"anyOf": [{"required": [query]} for query in sorted(scenario.QUERIES_1_1)]}}
+    return {
+        "description": "format 1 without the additions of 1.1",
+        "properties": {
+            "scenarios": {
+                "items": {"properties": {"setup": {"items": step_1}, "checks": {"items": check_1}}},
+            },
+        },
+    }
+
+
+def _face() -> dict[str, Any]:
+    strings = {"type": ["array", "null"], "items": {"type": "string"}}
+    colors = {"type": ["array", "null"], "items": {"$ref": "#/$defs/color"}}
+    return {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "faceName": {"type": "string", "minLength": 1},
+            "side": {"type": "string"},
+            "layout": {"type": "string", "minLength": 1},
+            "manaCost": {"type": ["string", "null"]},
+            "type": {"type": ["string", "null"]},
+            "types": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+            "subtypes": strings,
+            "supertypes": strings,
+            "colors": colors,
+            "colorIndicator": {"type": "array", "items": {"$ref": "#/$defs/color"}},
+            "keywords": strings,
+            "text": {"type": ["string", "null"]},
+        },
+        "description": "one face; the other MTGJSON fields are allowed and not read",
+    }

@@ -1,0 +1,85 @@
+"""The JSON Schema of a rule-version file, built from the tables that :mod:`splitcards.rules.versions`
+checks the files with, so the two cannot disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splitcards.rules import versions
+
+_TYPES = {str: "string", bool: "boolean"}
+_DESCRIPTIONS = {
+    "version": "the version's name",
+    "extends": "the version (name or alias) whose keys this file overrides",
+    "aliases": "other names of this version",
+    "edition": 'the date of the Comprehensive Rules edition the citations follow, quoted: "2017-04-28"',
+    "description": "what this version of the rules says, in a sentence or two",
+    "features": "which mechanics exist under this version",
+    "characteristics": "how a split card's characteristics are answered",
+    "naming": "how a player names a split card",
+    "rules": "for each rule decision, the rule numbers that decide it (in that edition's numbering)",
+}
+
+
+def schema() -> dict[str, Any]:
+    """The schema (draft 2020-12). A file with ``extends:`` may leave out any key but ``version``;
+    a file without it names every key, and the citations of every feature it turns on."""
+    keys = versions._SCHEMA
+    properties: dict[str, Any] = {}
+    for key, kind in keys.items():
+        description = _DESCRIPTIONS[key]
+        if key == "version":
+            properties[key] = {"$ref": "#/$defs/name", "description": description}
+        elif key == "rules":
+            citations = {name: {"$ref": "#/$defs/citation"} for name in sorted(versions.ALL_CITATIONS)}
+            properties[key] = _object(description, citations)
+        elif isinstance(kind, dict):
+            properties[key] = _object(description, {sub: _value((key, sub), t) for sub, t in kind.items()})
+        elif isinstance(kind, list):
+            properties[key] = {"type": "array", "description": description, "items": {"$ref": "#/$defs/name"}}
+        else:
+            properties[key] = {"type": _TYPES[kind], "description": description}
+    complete = {
+        "required": list(versions._REQUIRED_TOP),
+        "properties": {
+            **{section: {"required": list(keys[section])} for section in ("features", "characteristics", "naming")},
+            "rules": {"required": sorted(versions.BASE_CITATIONS)},
+        },
+        "allOf": [
+            {
+                "if": {"properties": {"features": {"properties": {feature: {"const": True}}}}},
+                "then": {"properties": {"rules": {"required": sorted(citations)}}},
+            }
+            for feature, citations in versions.FEATURE_CITATIONS.items()
+        ],
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "splitcards rule version file",
+        "description": "One edition of the split-card rules (config/*.yaml), or a house rule. A file with extends: "
+        "inherits every key it leaves out; a file without it names them all.",
+        "type": "object",
+        "required": ["version"],
+        "properties": properties,
+        "additionalProperties": False,
+        "if": {"not": {"required": ["extends"]}},
+        "then": complete,
+        "$defs": {
+            "name": {
+                "type": "string",
+                "pattern": f"^{versions._NAME.pattern}$",
+                "not": {"pattern": r"\.ya?ml$"},
+                "description": versions._NAME_RULE,
+            },
+            "citation": {"type": "array", "items": {"type": "string"}, "description": 'rule numbers, such as "709.4b"'},
+        },
+    }
+
+
+def _object(description: str, properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "description": description, "properties": properties, "additionalProperties": False}
+
+
+def _value(key: tuple[str, str], kind: type) -> dict[str, Any]:
+    allowed = versions._CHOICES.get(key)
+    return {"enum": list(allowed)} if allowed else {"type": _TYPES[kind]}

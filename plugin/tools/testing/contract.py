@@ -1,0 +1,133 @@
+"""The host contract tests: a real game of the host, driven through a Table, must show what the
+rules told the host to do.
+
+:class:`HostContract` holds the tests; pytest collects them from a subclass named ``Test...``
+whose fixture ``splitcards_host`` gives the :class:`~splitcards.game.contract.AdapterInfo` under test.
+``splitcards.tools.testing.test_contract`` is that subclass for ``--splitcards-host NAME``; a project
+can write its own::
+
+    class TestMyEngine(HostContract):
+        @pytest.fixture
+        def splitcards_host(self) -> AdapterInfo:
+            return AdapterInfo("myengine", "My engine", new_game)
+
+A test whose host raises :class:`~splitcards.errors.NotSupported` is skipped with the host's
+reason. The games use a plugin manager with the built-in rules only, so the installed plugins
+(house rules that refuse casts, say) do not change what the host is asked to do.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from splitcards.errors import UnknownObject
+from splitcards.game.contract import AdapterInfo, Host
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import VersionRegistry
+from splitcards.game.table import Table
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import CastOption, Phase, Player, Timing, UnlockBy, Zone
+
+POOL = ("Fire // Ice", "Assault // Battery", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room")
+"""The cards every game of these tests is prepared with."""
+
+
+@pytest.mark.splitcards_contract
+class HostContract:
+    """The adapter contract (docs/adapters.md), one test per promise a host makes."""
+
+    @pytest.fixture
+    def game(
+        self, splitcards_host: AdapterInfo, splitcards_registry: VersionRegistry, splitcards_cards: dict[str, Card]
+    ) -> Table:
+        """A new game of the host under the current rules, prepared with :data:`POOL`."""
+        return self.new_game(splitcards_host, splitcards_registry, splitcards_cards, "duskmourn-2024")
+
+    @staticmethod
+    def new_game(host: AdapterInfo, registry: VersionRegistry, cards: dict[str, Card], version: str) -> Table:
+        rules = registry.get(version)
+        game = host.factory(rules)
+        game.prepare([cards[name] for name in POOL])
+        return Table(game, rules, make_plugin_manager(load_entry_points=False))
+
+    def test_host_satisfies_the_protocol(self, splitcards_host: AdapterInfo, game: Table) -> None:
+        assert isinstance(game.host, Host)
+        assert game.host.name == splitcards_host.name
+
+    def test_create_and_view(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        obj = game.create(splitcards_cards["Fire // Ice"], Zone.HAND, Player.P2)
+        view = game.view(obj)
+        assert (view.card, view.zone, view.owner, view.controller) == (
+            splitcards_cards["Fire // Ice"],
+            Zone.HAND,
+            Player.P2,
+            Player.P2,
+        )
+        assert obj in game.host.objects()
+
+    def test_view_of_an_unknown_object_raises_unknown_object(self, game: Table) -> None:
+        with pytest.raises(UnknownObject):
+            game.host.view("no-such-object")
+
+    def test_cast_puts_the_half_on_the_stack(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        obj = game.create(splitcards_cards["Fire // Ice"], Zone.HAND)
+        spell = game.cast(obj, CastOption.RIGHT)
+        view = game.view(spell)
+        assert view.zone is Zone.STACK
+        assert view.spell is not None and view.spell.option is CastOption.RIGHT
+        assert list(game.host.stack())[-1] == spell
+        assert game.characteristic(spell, "names").value == ("Ice",)
+
+    def test_stack_is_listed_bottom_to_top(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        first = game.cast(game.create(splitcards_cards["Fire // Ice"], Zone.HAND), CastOption.LEFT)
+        second = game.cast(game.create(splitcards_cards["Fire // Ice"], Zone.HAND), CastOption.RIGHT)
+        assert list(game.host.stack()) == [first, second]
+        game.resolve()
+        assert list(game.host.stack()) == [first]
+
+    def test_resolve_moves_the_card_where_the_rules_say(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        obj = game.create(splitcards_cards["Assault // Battery"], Zone.HAND)
+        game.cast(obj, CastOption.LEFT)
+        game.resolve()
+        assert game.view(obj).zone is Zone.GRAVEYARD
+        assert game.view(obj).spell is None
+        assert list(game.host.stack()) == []
+
+    def test_fused_spell_is_both_halves(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        spell = game.cast(game.create(splitcards_cards["Wear // Tear"], Zone.HAND), CastOption.FUSED)
+        facts = game.view(spell).spell
+        assert facts is not None and facts.option is CastOption.FUSED
+        assert game.characteristic(spell, "names").value == ("Wear", "Tear")
+
+    def test_aftermath_exile_is_carried_out(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        obj = game.create(splitcards_cards["Destined // Lead"], Zone.GRAVEYARD)
+        game.cast(obj, CastOption.RIGHT)
+        game.resolve()
+        assert game.view(obj).zone is Zone.EXILE
+
+    def test_room_doors_are_kept_by_the_host(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        room = game.create(splitcards_cards["Bottomless Pool // Locker Room"], Zone.HAND)
+        game.cast(room, CastOption.LEFT)
+        game.resolve()
+        assert game.view(room).zone is Zone.BATTLEFIELD
+        assert game.view(room).unlocked == {Side.LEFT}
+        game.unlock(room, Side.RIGHT, UnlockBy.SPECIAL_ACTION)
+        assert game.view(room).unlocked == {Side.LEFT, Side.RIGHT}
+
+    def test_move_off_the_stack_ends_the_spell(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
+        obj = game.create(splitcards_cards["Fire // Ice"], Zone.HAND)
+        game.cast(obj, CastOption.LEFT)
+        game.move(obj, Zone.GRAVEYARD)
+        assert game.view(obj).zone is Zone.GRAVEYARD
+        assert game.view(obj).spell is None
+        assert game.characteristic(obj, "names").value == ("Fire", "Ice")
+
+    def test_a_new_game_is_in_the_first_main_phase_of_p1(self, game: Table) -> None:
+        timing = game.host.timing()
+        assert timing == Timing(Player.P1, Phase.MAIN1, Player.P1, stack_empty=True)
+        assert (type(timing.active), type(timing.phase), type(timing.priority)) == (Player, Phase, Player)
+
+    def test_timing_fields_left_none_stay(self, game: Table) -> None:
+        game.set_turn(Player.P2, Phase.MAIN2, Player.P2)
+        game.set_turn(priority=Player.P1)
+        assert game.host.timing() == Timing(Player.P2, Phase.MAIN2, Player.P1, stack_empty=True)

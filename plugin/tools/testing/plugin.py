@@ -1,0 +1,259 @@
+"""The pytest plugin for host adapter authors (entry point ``pytest11``: ``splitcards``).
+
+Nothing happens unless ``--splitcards-host NAME`` is given; then the host must be registered
+(``splitcards_register_adapters``) and its engine installed, or pytest stops with a usage error
+naming the hosts that can run.
+
+* Scenario files become tests: a ``*.yaml`` file named on the command line, a scenario file
+  (a YAML mapping with a top-level ``format`` key) found in a directory named there, or, when
+  no path is given, the suite bundled with splitcards. One test per scenario and rule version,
+  ``file.yaml::scenario-id[rule-version]``, so ``-k``, ``-x``, ``--lf``, ``--junitxml`` and
+  pytest-xdist work as for any test. A failure shows the answer expected and the one got, with
+  the rules cited; ``not_supported`` is a skip giving the host's reason; an exception nobody
+  expected is a failure naming it.
+* ``--splitcards-rules VERSION`` (repeatable) keeps the runs of those rule versions.
+* The fixtures ``splitcards_host``, ``splitcards_registry`` and ``splitcards_cards`` serve the
+  host contract tests (``pytest --splitcards-host NAME --pyargs splitcards.tools.testing``).
+
+pytest loads this module in every run of every project installed beside splitcards, so it
+imports the rules, the runner and the hosts only once it is asked for something.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    import pluggy
+    from _pytest._code.code import TerminalRepr
+
+    from splitcards.game.contract import AdapterInfo
+    from splitcards.game.registry import VersionRegistry
+    from splitcards.rules.card import Card
+    from splitcards.tools.conformance.runner import Planned
+
+# Assertions in the contract tests read like the tests of the project that runs them.
+pytest.register_assert_rewrite("splitcards.tools.testing.contract")
+
+CONTRACT_MARKER = "splitcards_contract"
+_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    host: AdapterInfo
+    registry: VersionRegistry
+    rules: tuple[str, ...]
+    pm: pluggy.PluginManager
+
+
+_SETUP = pytest.StashKey[_Setup]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("splitcards", "splitcards host adapters")
+    group.addoption(
+        "--splitcards-host",
+        metavar="NAME",
+        help="run scenario files (default: the suite bundled with splitcards) and the host contract tests "
+        "against this registered host adapter",
+    )
+    group.addoption(
+        "--splitcards-rules",
+        action="append",
+        default=[],
+        metavar="VERSION",
+        help="run scenarios only under this rule version (name, alias or YAML file); repeatable",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", f"{CONTRACT_MARKER}: a host contract test (a NotSupported raised by the host is a skip)"
+    )
+    name = config.getoption("splitcards_host")
+    rules = tuple(config.getoption("splitcards_rules"))
+    if name is None:
+        if rules:
+            raise pytest.UsageError("--splitcards-rules needs --splitcards-host NAME")
+        return
+    config.stash[_SETUP] = _setup(name, rules)
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:
+        config.args = [str(_bundled())]
+
+
+def _setup(name: str, rules: tuple[str, ...]) -> _Setup:
+    from splitcards.errors import SplitcardsError
+    from splitcards.game.hosts import adapters
+    from splitcards.game.manager import default_manager
+    from splitcards.game.registry import load_registry
+
+    try:
+        pm = default_manager()
+        known = adapters(pm)
+        registry = load_registry()
+        for version in rules:
+            registry.get(version)
+    except SplitcardsError as exc:
+        raise pytest.UsageError(f"splitcards: {exc}") from exc
+    allowed = ", ".join(n for n, info in known.items() if info.available is None) or "none"
+    info = known.get(name)
+    if info is None:
+        raise pytest.UsageError(f"--splitcards-host: unknown host {name!r} (allowed: {allowed})")
+    if info.available is not None:
+        raise pytest.UsageError(f"--splitcards-host: {name}: {info.available} (allowed: {allowed})")
+    return _Setup(info, registry, rules, pm)
+
+
+def _bundled() -> Path:
+    return Path(str(resources.files("splitcards.tools.conformance.bundled")))
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    setup = config.stash.get(_SETUP, None)
+    if setup is None:
+        return None
+    rules = ", ".join(setup.rules) or "as each scenario names"
+    return f"splitcards: host {setup.host.name} ({setup.host.description}); rules: {rules}"
+
+
+# -- scenario files -----------------------------------------------------------------------
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
+    if _SETUP not in parent.config.stash or file_path.suffix not in _SUFFIXES:
+        return None
+    if not parent.session.isinitpath(file_path) and not _is_scenario_file(file_path):
+        return None
+    return ScenarioFile.from_parent(parent, path=file_path)
+
+
+def _is_scenario_file(path: Path) -> bool:
+    """A YAML file found in a directory is a scenario file if its top level has ``format``:
+    test data, CI settings and rule versions beside the scenarios are left alone."""
+    from splitcards.errors import ScenarioError
+    from splitcards.files.yamlfile import read_yaml
+
+    try:
+        raw = read_yaml(path, ScenarioError)
+    except ScenarioError:
+        return False
+    return isinstance(raw, dict) and "format" in raw
+
+
+class ScenarioFile(pytest.File):
+    """A scenario file: one test per scenario and rule version."""
+
+    def collect(self) -> Iterator[ScenarioRun]:
+        from splitcards.errors import RulesConfigError
+        from splitcards.tools.conformance.runner import plan
+        from splitcards.tools.conformance.scenario import load_file
+
+        setup = self.config.stash[_SETUP]
+        scenario_file = load_file(self.path)
+        runs = plan(scenario_file, setup.registry, setup.rules)
+
+        def known(name: str) -> bool:
+            try:
+                setup.registry.get(name)
+            except RulesConfigError:
+                return False
+            return True
+
+        # A run under a version the registry lacks fails; its test is named after that version.
+        unknown = {s.id: iter([n for n in s.rules if not known(n)]) for s in scenario_file.scenarios}
+        seen: set[str] = set()
+        for run in runs:
+            version = run.version.name if run.version is not None else next(unknown[run.scenario.id], "-")
+            name = f"{run.scenario.id}[{version}]"
+            if name not in seen:  # a version named twice (by name and by alias) runs once
+                seen.add(name)
+                # Spelled out, the node id parses as a parametrized test's does ("[version]" its
+                # parameters), so --lf and --sw find the test again.
+                yield ScenarioRun.from_parent(self, name=name, nodeid=f"{self.nodeid}::{name}", run=run)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str | TerminalRepr:  # type: ignore[override]
+        from splitcards.errors import SplitcardsError
+
+        if isinstance(excinfo.value, SplitcardsError):
+            return str(excinfo.value)  # it names the file, the scenario and the key
+        return super().repr_failure(excinfo)
+
+
+class ScenarioRun(pytest.Item):
+    """One scenario under one rule version, on a new game of the host."""
+
+    def __init__(self, *, run: Planned, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.run = run
+
+    def runtest(self) -> None:
+        from splitcards.tools.conformance.runner import Status, run_planned
+
+        setup = self.config.stash[_SETUP]
+        result = run_planned(self.run, setup.host.name, setup.host.factory, setup.pm)
+        if result.status is Status.PASS:
+            return
+        if result.status is Status.NOT_SUPPORTED:
+            pytest.skip(f"not supported by host {setup.host.name}: {result.detail}")
+        lines = [f"{result.status.value}: {result.detail}"]
+        if result.status is Status.ERROR:
+            lines.append("an exception nobody expected: a defect of the host, its engine or a plugin")
+        if result.rules:
+            lines.append(f"rules: {', '.join(result.rules)} ({result.version})")
+        if result.source:
+            lines.append(f"source: {result.source}")
+        lines.append(f"host: {result.host}; rule version: {result.version}")
+        pytest.fail("\n".join(lines), pytrace=False)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"{self.run.scenario.id} [{self.run.version_name}]"
+
+
+# -- the host contract tests --------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def splitcards_host(pytestconfig: pytest.Config) -> AdapterInfo:
+    """The host adapter named by ``--splitcards-host``."""
+    setup = pytestconfig.stash.get(_SETUP, None)
+    if setup is None:
+        pytest.fail("the host contract tests need --splitcards-host NAME", pytrace=False)
+    return setup.host
+
+
+@pytest.fixture(scope="session")
+def splitcards_registry() -> VersionRegistry:
+    """The rule versions: the shipped ones and those the installed plugins add."""
+    from splitcards.game.registry import load_registry
+
+    return load_registry()
+
+
+@pytest.fixture(scope="session")
+def splitcards_cards() -> dict[str, Card]:
+    """The cards the contract tests play, by name."""
+    from splitcards.cards.loaders import card_from_mtgjson
+    from splitcards.errors import SplitcardsError
+    from splitcards.files.yamlfile import read_yaml
+
+    raw = read_yaml(resources.files("splitcards.tools.testing") / "cards.yaml", SplitcardsError)
+    return {name: card_from_mtgjson(faces, name) for name, faces in raw.items()}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, Any, Any]:
+    if pyfuncitem.get_closest_marker(CONTRACT_MARKER) is None:
+        return (yield)
+    from splitcards.errors import NotSupported
+
+    try:
+        return (yield)
+    except NotSupported as exc:
+        pytest.skip(f"not supported by the host: {exc}")
