@@ -50,6 +50,19 @@ class DecklistError(SplitcardsError, ValueError):
         self.also = also
 
 
+class RecordError(SplitcardsError, ValueError):
+    """A game record that can't be replayed: names the file, the line (``None``: the whole
+    record) and what is wrong, such as an engine version or card data that differs from the
+    record's."""
+
+    def __init__(self, path: str, line: int | None, problem: str) -> None:
+        where = path if line is None else f"{path}:{line}"
+        super().__init__(f"{where}: {problem}")
+        self.path = path
+        self.line = line
+        self.problem = problem
+
+
 class ScenarioError(SplitcardsError, ValueError):
     """A conformance scenario file is malformed: names the file, the scenario and the key."""
 

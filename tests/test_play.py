@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
+from splitcards.game.aihost import Happening, PlayerState
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import VersionRegistry
@@ -89,6 +90,22 @@ class PassingAI:
 
     def spell_left(self, obj: ObjectId, destination: Zone) -> Sequence[str]:
         return ()
+
+    @property
+    def engine(self) -> str:
+        return "reference"
+
+    def player_state(self, player: Player) -> PlayerState:
+        return PlayerState(life=20, poison=0, library=0, drew_from_empty_library=False)
+
+    def happenings(self) -> Sequence[Happening]:
+        return ()
+
+    def action_record(self, action: object) -> dict[str, Any]:
+        return {"type": str(action)}
+
+    def action_from_record(self, data: Mapping[str, Any]) -> object:
+        return data["type"]
 
     def engine_answers(self, obj: ObjectId) -> EngineAnswers:
         view = self._host.view(obj)

@@ -16,6 +16,7 @@ from splitcards.adapters.phase import carddata
 from splitcards.adapters.phase.casting import AIPrompts
 from splitcards.adapters.phase.corrections import spell_left
 from splitcards.adapters.phase.deviations import BY_NAME, explain
+from splitcards.adapters.phase.engine import engine_version
 from splitcards.adapters.phase.host import PhaseHost
 from splitcards.adapters.phase.session import engine_for
 from splitcards.adapters.phase.translate import (
@@ -30,13 +31,24 @@ from splitcards.adapters.phase.translate import (
     unlocked_doors,
     zone_of,
 )
-from splitcards.errors import UnknownObject, UnsupportedCard
-from splitcards.game.aihost import ActionKind, Classified, Deviation, EngineAnswers
+from splitcards.errors import UnknownObject
+from splitcards.game.aihost import (
+    ActionKind,
+    Attack,
+    Classified,
+    CombatDamage,
+    Deviation,
+    EngineAnswers,
+    Happening,
+    PlayerState,
+)
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
 
-DIFFICULTY = "Easy"
+DIFFICULTY = "Medium"
+# phase's names of the combat steps, in which a pass can declare attackers or deal combat damage.
+_COMBAT_STEPS = frozenset({"BeginCombat", "DeclareAttackers", "DeclareBlockers", "FirstStrikeDamage", "CombatDamage"})
 
 
 class PhaseAI:
@@ -48,6 +60,11 @@ class PhaseAI:
         self._host = PhaseHost(rules, AIPrompts(self._ask))
         self.session = self._host.session
         self.caster = self._host.caster
+        self._happened: list[Happening] = []
+
+    @property
+    def engine(self) -> str:
+        return f"phase-python {engine_version()}"
 
     @property
     def host(self) -> PhaseHost:
@@ -58,12 +75,8 @@ class PhaseAI:
         return BY_NAME
 
     def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
-        """Start the game; a card phase can't be given (:func:`carddata.unbuildable`) raises
-        :class:`~splitcards.errors.UnsupportedCard` naming it before anything is built."""
-        for card in dict.fromkeys([*deck, *opponent]):
-            reason = carddata.unbuildable(card)
-            if reason is not None:
-                raise UnsupportedCard(card.name, "layout", reason)
+        """Start the game; a card phase can't build raises
+        :class:`~splitcards.errors.UnsupportedCard` naming it and phase's reason."""
         self.session.use_engine(engine_for([*deck, *opponent]))
         self.session.start([carddata.front_name(c) for c in deck], [carddata.front_name(c) for c in opponent], seed)
 
@@ -114,7 +127,57 @@ class PhaseAI:
         return PASS
 
     def apply(self, action: object) -> None:
-        self.session.apply(actor(self.session.game), action)
+        kind = action_dict(action)["type"]
+        # Attackers are declared by an action of their own or by a pass that begins combat;
+        # combat damage is dealt by the pass that ends the declare blockers step. Other
+        # actions' events are never read here, so they cost nothing more.
+        combat = kind == "DeclareAttackers" or (kind == "PassPriority" and self._in_combat())
+        events = self.session.apply(actor(self.session.game), action)
+        if combat:
+            self._happened += self._combat(events)
+
+    def _in_combat(self) -> bool:
+        return str(self.session.game.phase) in _COMBAT_STEPS
+
+    def _combat(self, events: Sequence[Mapping[str, Any]]) -> list[Happening]:
+        out: list[Happening] = []
+        for event in events:
+            data = event.get("data") or {}
+            if event["type"] == "AttackersDeclared" and data.get("attacker_ids"):
+                names = tuple(self._object_name(int(oid)) for oid in data["attacker_ids"])
+                defender = PLAYERS[int(data["defending_player"])]
+                out.append(Attack(Player.P2 if defender is Player.P1 else Player.P1, names, defender))
+            elif event["type"] == "CombatDamageDealtToPlayer":
+                sources = tuple(self._object_name(int(source)) for source, _ in data.get("source_amounts") or ())
+                out.append(CombatDamage(PLAYERS[int(data["player_id"])], int(data["total_damage"]), sources))
+        return out
+
+    def _object_name(self, oid: int) -> str:
+        try:
+            return str(self.session.object(oid).get("name") or oid)
+        except UnknownObject:
+            return str(oid)
+
+    def happenings(self) -> Sequence[Happening]:
+        happened, self._happened = self._happened, []
+        return happened
+
+    def player_state(self, player: Player) -> PlayerState:
+        data = self.session.player(seat_of(player))
+        return PlayerState(
+            life=int(data["life"]),
+            poison=int(data.get("poison_counters") or 0),
+            library=len(data["library"]),
+            drew_from_empty_library=bool(data.get("drew_from_empty_library")),
+        )
+
+    def action_record(self, action: object) -> dict[str, Any]:
+        return action_dict(action)
+
+    def action_from_record(self, data: Mapping[str, Any]) -> object:
+        if not isinstance(data.get("type"), str):
+            raise ValueError(f"a phase action is a JSON object with a 'type', got {data!r}")
+        return dict(data)
 
     def pass_resolves(self) -> bool:
         return self.session.pass_resolves()

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces, read_json_mapping
-from splitcards.errors import CardDataError
+from splitcards.errors import CardDataError, UnsupportedCard
 from splitcards.rules.card import Card, Half
 from splitcards.rules.mana import COLORS, ManaCost
 
@@ -60,22 +60,26 @@ SCAFFOLD_FACES: dict[str, dict[str, Any]] = {
 }
 
 
-# Card-data layouts of cards with a second face that is no split-card half. The plugin's card
-# holds the front face alone (the characteristics it has outside the stack and the battlefield),
-# and built from it phase would play another card: a transform card that never transforms, an
-# adventure card without its adventure.
-_OTHER_FACES = frozenset(
-    {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "battle", "double_faced_token"}
-)
+# The card-data layouts of cards with faces outside the split-card rules that phase builds with
+# all their faces, under phase's name for the layout (MTGJSON's reversible Omen cards play as
+# adventures in phase). The rules see such a card's front face off the stack; phase plays it.
+PHASE_LAYOUTS = {
+    "transform": "transform",
+    "modal_dfc": "modal_dfc",
+    "adventure": "adventure",
+    "flip": "flip",
+    "meld": "meld",
+    "prepare": "prepare",
+}
 
 
 def unbuildable(card: Card) -> str | None:
     """Why phase's card data can't be built from this card (``None``: it can)."""
-    if card.source_layout in _OTHER_FACES:
-        return (
-            f"a {card.source_layout} card, and phase would be given its front face alone"
-            " (this adapter plays one-faced and split cards)"
-        )
+    if card.other_faces and card.source_layout not in PHASE_LAYOUTS:
+        known = ", ".join(sorted(PHASE_LAYOUTS))
+        return f"a {card.source_layout} card: phase 0.103.0 builds no card of that layout (it builds {known})"
+    if len(card.other_faces) > 1:
+        return f"a {card.source_layout} card of {1 + len(card.other_faces)} faces: phase builds two"
     return None
 
 
@@ -106,19 +110,31 @@ def scaffold_faces() -> dict[str, list[dict[str, Any]]]:
 
 
 def build_database(phase: Any, cards: Iterable[Card]) -> dict[str, Any]:
-    """phase's card database for these cards, the basic lands and the scaffold."""
-    faces_by_card: dict[str, list[dict[str, Any]]] = {c.name: mtgjson_faces(c) for c in cards}
+    """phase's card database for these cards, the basic lands and the scaffold: every printed
+    characteristic of every face, so that phase's own card parser gives each card its body and
+    abilities. A card phase can't build raises :class:`~splitcards.errors.UnsupportedCard`
+    naming it and phase's reason."""
+    faces_by_card: dict[str, tuple[str, list[dict[str, Any]]]] = {}
+    for card in cards:
+        reason = unbuildable(card)
+        if reason is not None:
+            raise UnsupportedCard(card.name, "layout", reason)
+        layout = "split" if card.is_split else PHASE_LAYOUTS.get(card.source_layout, "")
+        faces_by_card[card.name] = (layout, mtgjson_faces(card))
     for land in BASIC_LANDS:
-        faces_by_card.setdefault(land, mtgjson_faces(basic_land(land)))
-    faces_by_card.update(scaffold_faces())
+        faces_by_card.setdefault(land, ("", mtgjson_faces(basic_land(land))))
+    faces_by_card.update((name, ("", faces)) for name, faces in scaffold_faces().items())
     out: dict[str, Any] = {}
-    for name, faces in faces_by_card.items():
-        out.update(_built(phase, name, json.dumps(faces, sort_keys=True)))
+    for name, (layout, faces) in faces_by_card.items():
+        try:
+            out.update(_built(phase, name, layout, json.dumps(faces, sort_keys=True)))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise UnsupportedCard(name, "card data", f"phase can't build it: {exc}") from None
     return out
 
 
 @lru_cache(maxsize=1024)
-def _built_cached(phase: Any, name: str, faces_json: str) -> str:
+def _built_cached(phase: Any, name: str, layout: str, faces_json: str) -> str:
     # Building a face costs about 6 ms; a conformance run builds the same cards hundreds of times.
     faces: list[dict[str, Any]] = json.loads(faces_json)
     oracle_id = str(uuid.uuid5(uuid.NAMESPACE_URL, "splitcards:" + name))
@@ -127,20 +143,20 @@ def _built_cached(phase: Any, name: str, faces_json: str) -> str:
     for index, face in enumerate(faces):
         full = dict(face)
         full.setdefault("colorIdentity", identity)
-        # Both halves must share the oracle id, or phase does not pair them.
+        # The faces of one card must share the oracle id, or phase does not pair them.
         full["identifiers"] = {"scryfallOracleId": oracle_id}
         if len(faces) == 1:
             entry = dict(phase.build_oracle_face(full, oracle_id))
         else:
             entry = dict(phase.build_oracle_face_multi(full, oracle_id))
-            entry["layout"] = "split"
+            entry["layout"] = layout
             entry["face_index"] = index
         built[str(entry["name"]).lower()] = entry
     return json.dumps(built)
 
 
-def _built(phase: Any, name: str, faces_json: str) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(_built_cached(phase, name, faces_json))
+def _built(phase: Any, name: str, layout: str, faces_json: str) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(_built_cached(phase, name, layout, faces_json))
     return result
 
 
@@ -257,9 +273,10 @@ def _keywords(face: Mapping[str, Any]) -> list[str]:
 
 
 def half_by_name(cards: Iterable[Card]) -> dict[str, tuple[Card, Half]]:
-    """Each card under the lower-case name of every half (phase's face names)."""
+    """Each card under the lower-case name of every face (phase's face names): its halves, and
+    its other faces (an adventure on the stack, a transformed permanent)."""
     out: dict[str, tuple[Card, Half]] = {}
     for card in cards:
-        for half in card.halves:
+        for half in (*card.halves, *card.other_faces):
             out.setdefault(half.name.lower(), (card, half))
     return out

@@ -37,3 +37,8 @@ def load_phase() -> Any:
     if reason is not None:
         raise PhaseUnavailable(reason)
     return importlib.import_module("phase")
+
+
+def engine_version() -> str:
+    """The installed phase-python's version (the one :func:`unavailable_reason` checked)."""
+    return importlib.metadata.version(DISTRIBUTION)

@@ -82,16 +82,20 @@ def load_mtgjson(document: Any, only: Collection[str] | None = None) -> CardPool
 
 
 def mtgjson_faces(card: Card) -> list[dict[str, Any]]:
-    """The card as MTGJSON atomic faces: the inverse of :func:`card_from_mtgjson`."""
+    """The card as MTGJSON atomic faces, every printed characteristic with them: the inverse of
+    :func:`card_from_mtgjson`."""
     if card.is_split:
         layout = "aftermath" if card.layout is Layout.AFTERMATH else "split"
     else:
         layout = card.source_layout or "normal"
+    faces_of = (*card.halves, *card.other_faces)
+    multi = len(faces_of) > 1
+    name = " // ".join(h.name for h in faces_of) if multi else card.name
     total = sum(h.mana_value for h in card.halves)
     faces = []
-    for index, half in enumerate(card.halves):
+    for index, half in enumerate(faces_of):
         face: dict[str, Any] = {
-            "name": card.name,
+            "name": name,
             "layout": layout,
             "manaCost": str(half.mana_cost) if half.mana_cost is not None else "",
             "manaValue": float(total),
@@ -102,10 +106,18 @@ def mtgjson_faces(card: Card) -> list[dict[str, Any]]:
             "colors": sorted(half.colors, key=COLORS.index),
             "text": half.text,
         }
-        if card.is_split:
-            face.update(faceName=half.name, side="ab"[index], faceManaValue=float(half.mana_value))
-            if card.fuse:
-                face["keywords"] = ["Fuse"]
+        for key in ("power", "toughness", "loyalty", "defense"):
+            value = getattr(half, key)
+            if value is not None:
+                face[key] = value
+        if half.color_indicator is not None:
+            face["colorIndicator"] = sorted(half.color_indicator, key=COLORS.index)
+        if half.keywords is not None:
+            face["keywords"] = list(half.keywords)
+        elif card.fuse:
+            face["keywords"] = ["Fuse"]
+        if multi:
+            face.update(faceName=half.name, side=chr(ord("a") + index), faceManaValue=float(half.mana_value))
         faces.append(face)
     return faces
 
@@ -151,8 +163,8 @@ def _add_atomic(pool: PoolBuilder, key: str, faces: Any) -> None:
 
 
 class _Printings:
-    """The printings of set files: a split card is one entry per half, gathered here by name;
-    the back face of another multi-faced card belongs to its front."""
+    """The printings of set files: a split card is one entry per half, another multi-faced card
+    one entry per face; the faces are gathered here by name."""
 
     def __init__(self, pool: PoolBuilder) -> None:
         self.pool = pool
@@ -173,10 +185,10 @@ class _Printings:
             if not self.pool.wants(layout):
                 continue
             side = entry.get("side")
-            if layout in SPLIT_LAYOUTS:
+            if layout in SPLIT_LAYOUTS or side is not None:
+                # The faces of one card are printed as one entry each: gathered by name, the
+                # first printing of each face kept.
                 self.halves.setdefault(name, {}).setdefault(str(side), entry)
-                continue
-            if side not in (None, "a"):
                 continue
             # Reprints carry the same rules text; a different text under one name is another card.
             identity = (entry.get("faceName"), entry.get("manaCost"), entry.get("type"), entry.get("text"))
@@ -275,7 +287,15 @@ def _one_faced(label: str, faces: list[Mapping[str, Any]], layout: str) -> Card:
     face = faces[index]
     key = "faceName" if "faceName" in face else "name"
     half = _half(label, face, where, _str(label, face, key, where), _keywords(label, face, where))
-    return Card(half.name, (half,), Layout.NORMAL, source_layout="" if layout == "normal" else layout)
+    # The other faces are given to the engine as printed; the rules read none of them.
+    others = []
+    for i, other in sorted(enumerate(faces), key=lambda pair: str(pair[1].get("side", ""))):
+        if i != index:
+            at = f"faces[{i}]."
+            key = "faceName" if "faceName" in other else "name"
+            others.append(_half(label, other, at, _str(label, other, key, at), _keywords(label, other, at)))
+    source_layout = "" if layout == "normal" else layout
+    return Card(half.name, (half,), Layout.NORMAL, source_layout=source_layout, other_faces=tuple(others))
 
 
 def _half(label: str, face: Mapping[str, Any], where: str, name: str, keywords: list[str] | None) -> Half:
@@ -304,6 +324,7 @@ def _half(label: str, face: Mapping[str, Any], where: str, name: str, keywords: 
             splice = None
         elif splice is None:
             raise UnsupportedCard(label, where + "text", "has splice, but no 'Splice onto <quality> <cost>' line")
+    indicator = face.get("colorIndicator")
     return Half(
         name=name,
         mana_cost=cost,
@@ -317,7 +338,27 @@ def _half(label: str, face: Mapping[str, Any], where: str, name: str, keywords: 
         unlock_trigger=unlock_trigger,
         splice=splice,
         targets=targets,
+        power=_printed(label, face, "power", where),
+        toughness=_printed(label, face, "toughness", where),
+        loyalty=_printed(label, face, "loyalty", where),
+        defense=_printed(label, face, "defense", where),
+        keywords=tuple(keywords) if keywords is not None else None,
+        color_indicator=None if indicator is None else _color_list(label, indicator, where + "colorIndicator"),
     )
+
+
+def _printed(label: str, face: Mapping[str, Any], key: str, where: str) -> str | None:
+    """A printed number as the card data writes it (``"3"``, ``"*"``, ``"1+*"``, ``"X"``)."""
+    value = face.get(key)
+    if value is None:
+        return None
+    if type(value) is not str or not value.strip() or len(value) > _PRINTED_MAX:
+        raise CardDataError(label, where + key, f"must be a printed value such as '2', '*' or '1+*', got {value!r}")
+    return value
+
+
+# The longest printed power, toughness, loyalty or defense is a few characters ("7-*", "2+*").
+_PRINTED_MAX = 8
 
 
 def _mana_cost(label: str, raw: Any, where: str) -> ManaCost:

@@ -56,8 +56,9 @@ def card_from_scryfall(obj: Any) -> Card:
     if layout in SPLIT_LAYOUTS:
         halves = [_face(name, face, where[i], layout, keywords, side=chr(ord("a") + i)) for i, face in enumerate(faces)]
         return _built(halves, name, where, "")
-    # Another multi-faced card: the rules see its front face only.
-    return _built([_face(name, faces[0], where[0], layout, keywords, side="a")], name, (), where[0])
+    # Another multi-faced card: the rules see its front face only; the others go to the engine.
+    others = [_face(name, face, where[i], layout, keywords, side=chr(ord("a") + i)) for i, face in enumerate(faces)]
+    return _built(others, name, where, where[0])
 
 
 def load_scryfall(document: Any, only: Collection[str] | None = None) -> CardPool:
@@ -147,6 +148,9 @@ def _face(
         out["colors"] = face["colors"]
     if "color_indicator" in face:
         out["colorIndicator"] = face["color_indicator"]
+    for key in ("power", "toughness", "loyalty", "defense"):
+        if face.get(key) is not None:
+            out[key] = face[key]
     if keywords is not None:
         out["keywords"] = keywords
     if side is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Protocol
 
 from splitcards.game.contract import Host
 from splitcards.rules.card import Card, Side
@@ -66,8 +66,45 @@ class Deviation:
     test: str
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """What the engine shows of a player: life total, poison counters, cards in library, and
+    whether they drew from an empty library since the last state-based actions."""
+
+    life: int
+    poison: int
+    library: int
+    drew_from_empty_library: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The engine declared attackers: ``player`` attacks ``defender`` with the creatures named."""
+
+    player: Player
+    attackers: tuple[str, ...]
+    defender: Player
+
+
+@dataclass(frozen=True, slots=True)
+class CombatDamage:
+    """The engine dealt combat damage to a player: ``amount`` in all, from the sources named."""
+
+    player: Player
+    amount: int
+    sources: tuple[str, ...] = ()
+
+
+Happening = Attack | CombatDamage
+"""What an engine did that the split-card rules don't decide but a reader of the game wants to see."""
+
+
 class AIHost(Protocol):
     """One game in an engine whose own AI plays both players."""
+
+    @property
+    def engine(self) -> str:
+        """The engine's distribution and version, as a game record names it (``"phase-python 0.103.0"``)."""
 
     @property
     def host(self) -> Host:
@@ -131,6 +168,19 @@ class AIHost(Protocol):
     def spell_left(self, obj: ObjectId, destination: Zone) -> Sequence[str]:
         """A spell left the stack without the rules (countered, bounced): the card goes where the
         rules said, ``destination``, if the engine put it elsewhere; returns the corrections made."""
+
+    def player_state(self, player: Player) -> PlayerState:
+        """What the engine shows of the player now."""
+
+    def happenings(self) -> Sequence[Happening]:
+        """The attacks and the combat damage to players since the last call, in order."""
+
+    def action_record(self, action: object) -> dict[str, Any]:
+        """The engine's action as JSON data, for a game record."""
+
+    def action_from_record(self, data: Mapping[str, Any]) -> object:
+        """The engine's action from :meth:`action_record`'s data; raises ``ValueError`` for data
+        that is no action of this engine."""
 
     def engine_answers(self, obj: ObjectId) -> EngineAnswers:
         """What the engine itself shows of the object now."""

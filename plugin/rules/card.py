@@ -107,7 +107,16 @@ class Target:
 
 @dataclass(frozen=True, slots=True)
 class Half:
-    """One face of a card: a half of a split card, a door of a Room, or a one-faced card."""
+    """One face of a card: a half of a split card, a door of a Room, a one-faced card, or another
+    face of a card whose layout the split-card rules don't concern (:attr:`Card.other_faces`).
+
+    ``text`` is the face's whole rules text. ``aftermath``, ``unlock_trigger``, ``splice`` and
+    ``targets`` are what the split-card rules read of it. ``power``, ``toughness``, ``loyalty``,
+    ``defense`` (as printed: ``"2"``, ``"*"``, ``"1+*"``; ``None`` when the face has none),
+    ``keywords`` (as the card data lists them; ``None`` when it lists none) and
+    ``color_indicator`` (``None`` without one, 204) are printed characteristics the split-card
+    rules never read: they are kept so that an engine is given the whole card.
+    """
 
     name: str
     mana_cost: ManaCost | None
@@ -121,6 +130,12 @@ class Half:
     unlock_trigger: bool = False
     splice: Splice | None = None
     targets: tuple[Target, ...] = ()
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    keywords: tuple[str, ...] | None = None
+    color_indicator: frozenset[str] | None = None
 
     @property
     def mana_value(self) -> int:
@@ -149,7 +164,8 @@ class Card:
     ``fuse`` is the fuse keyword (702.102). For a Room (layout ``ROOM``) both halves carry the
     shared type line (709.5a). ``source_layout`` keeps the card data's layout of a card that is
     neither a split card nor a normal one (``"transform"``, ``"adventure"``...): the rules see it
-    as a one-faced card (layout ``NORMAL``) with its front face's characteristics.
+    as a one-faced card (layout ``NORMAL``) with its front face's characteristics, and
+    ``other_faces`` holds its other faces in the card data's order, for the engine alone.
     """
 
     name: str
@@ -157,10 +173,12 @@ class Card:
     layout: Layout = Layout.NORMAL
     fuse: bool = False
     source_layout: str = ""
+    other_faces: tuple[Half, ...] = ()
     _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.name, self.halves, self.layout, self.fuse, self.source_layout)))
+        key = (self.name, self.halves, self.layout, self.fuse, self.source_layout, self.other_faces)
+        object.__setattr__(self, "_hash", hash(key))
 
     def __hash__(self) -> int:
         return self._hash

@@ -32,6 +32,7 @@ COMMANDS: dict[str, Command] = {
     "diff": diff.run,
     "demo": games.demo,
     "soak": games.soak_games,
+    "replay": games.replay_game,
 }
 
 

@@ -1,4 +1,4 @@
-"""The commands that play engine AI games: ``demo`` and ``soak``."""
+"""The commands that play engine AI games: ``demo``, ``soak`` and ``replay``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from splitcards.tools.cli.common import UsageError, host
 from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import read_user_decks
 from splitcards.tools.play.demo import run as run_demo
+from splitcards.tools.play.record import EMBEDDED
+from splitcards.tools.play.replay import replay
 
 MAX_SEED = 2**63 - 1
 
@@ -67,6 +69,19 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     demo.add_argument(
         "--opponent-deck", type=Path, metavar="FILE", help="p2's decklist (default: the --deck one); needs --deck"
     )
+    demo.add_argument(
+        "--record", type=Path, metavar="FILE", help="write the game's record (JSON Lines), for splitcards replay"
+    )
+    again = sub.add_parser(
+        "replay",
+        help="play a game record again on the same engine and compare every step",
+        description="Play a game record (splitcards demo --record, or one that soak saved) again on the engine"
+        " that recorded it: each step's action is the recorded one, and each step must report the same and the"
+        " game end the same way. Prints the first step that differs. Exit status 0 when all is the same, 1 when"
+        " a step or the result differs, 2 when the record can't be played here (another engine version, changed"
+        " card data).",
+    )
+    again.add_argument("record", type=Path, metavar="FILE", help="the game record")
     run = sub.add_parser(
         "soak",
         help="play many AI games per rule version, checking the game after every action",
@@ -81,7 +96,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     run.add_argument("--jobs", type=_positive, default=1, help="worker processes (default: 1)")
     run.add_argument("--seed", type=_seed, default=1, help="seed of the first game of each version (default: 1)")
     run.add_argument("--max-actions", type=_positive, default=2000, help="actions per game at most (default: 2000)")
-    run.add_argument("--failures", type=Path, default=Path("soak-failures"), help="where failed games are saved")
+    run.add_argument(
+        "--failures", type=Path, default=Path("soak-failures"), help="where failed games' records are saved"
+    )
+    run.add_argument("--record-dir", type=Path, metavar="DIR", help="save every game's record in DIR")
 
 
 def _ai_host(pm: pluggy.PluginManager, name: str) -> AdapterInfo:
@@ -100,7 +118,20 @@ def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRe
     rules = registry.get(args.rules)
     info = _ai_host(pm, args.host)
     decks = read_user_decks(args.cards, args.deck, args.opponent_deck) if args.deck is not None else None
-    return run_demo(info, rules, seed=args.seed, max_actions=args.max_actions, pm=pm, decks=decks)
+    rules_file = None if rules.name in registry.shipped else rules.source
+    cards = str(args.cards) if args.cards is not None else EMBEDDED
+    if args.record is None:
+        return run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, None, rules_file, cards)
+    try:
+        out = args.record.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--record: {args.record}: can't write it: {exc.strerror or exc}") from None
+    with out:
+        return run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, out, rules_file, cards)
+
+
+def replay_game(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    return replay(args.record, pm, registry, out=print)
 
 
 def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
@@ -112,5 +143,7 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
     specs = [
         soak.GameSpec(args.host, name, args.seed + i, args.max_actions) for name in names for i in range(args.games)
     ]
-    crashes, broken = soak.soak(specs, args.jobs, args.failures, out=lambda line: print(line, flush=True))
+    crashes, broken = soak.soak(
+        specs, args.jobs, args.failures, out=lambda line: print(line, flush=True), record_dir=args.record_dir
+    )
     return 1 if crashes or broken else 0

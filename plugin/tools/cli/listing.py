@@ -39,10 +39,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     schema = sub.add_parser(
         "schema",
         help="print a JSON Schema of the package's file formats",
-        description="Print the JSON Schema of scenario files or of rule-version files, for editors that check"
-        " files as they are typed.",
+        description="Print the JSON Schema of scenario files, of rule-version files or of a line of a game"
+        " record, for editors and tools that check files.",
     )
-    schema.add_argument("kind", choices=("scenario", "version"), help="which file format")
+    schema.add_argument("kind", choices=("scenario", "version", "record"), help="which file format")
 
 
 def _emit(args: argparse.Namespace, rows: Sequence[dict[str, Any]], line: str) -> int:

@@ -1,13 +1,18 @@
-"""The cards and decks of ``splitcards demo`` (and of the differential test and the benchmark);
-a player's own decks come from :mod:`splitcards.tools.play.decklists`.
+"""The cards and decks of ``splitcards demo`` (and of the soak, the differential test and the
+benchmarks); a player's own decks come from :mod:`splitcards.tools.play.decklists`.
 
-Card data is embedded here as MTGJSON atomic faces, so a game needs no file and no network.
-A deck is chosen per rule version: a card whose kind the version lacks (a Room or an
-aftermath card before they existed) is refused by the rules, and its slots go to other cards.
+Card data is embedded here as MTGJSON atomic faces, every printed characteristic with them, so
+a game needs no file and no network and the engine builds real cards: creatures with their
+power and toughness, burn that its own card parser reads. The two demo decks are aggressive
+40-card decks, Izzet and Boros, with creatures, burn, and between them split cards, fuse,
+aftermath, splice and Rooms. A deck is chosen per rule version: a card whose kind the version
+lacks (a Room or an aftermath card before they existed) is refused by the rules, and its slots
+go to the deck's spares.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,25 +131,159 @@ FACES: dict[str, list[dict[str, Any]]] = {
             keywords=["Flying"],
         )
     ],
+    "Lightning Bolt": [_face("Lightning Bolt", "{R}", "Instant", "R", "Lightning Bolt deals 3 damage to any target.")],
+    "Shock": [_face("Shock", "{R}", "Instant", "R", "Shock deals 2 damage to any target.")],
+    "Lava Spike": [
+        _face(
+            "Lava Spike", "{R}", "Sorcery — Arcane", "R", "Lava Spike deals 3 damage to target player or planeswalker."
+        )
+    ],
+    "Turn // Burn": _split(
+        "split",
+        _face(
+            "Turn",
+            "{2}{U}",
+            "Instant",
+            "U",
+            "Until end of turn, target creature loses all abilities and becomes a red Weird with base power and"
+            " toughness 0/1." + _FUSE,
+        ),
+        _face("Burn", "{1}{R}", "Instant", "R", "Burn deals 2 damage to any target." + _FUSE),
+    ),
+    "Integrity // Intervention": _split(
+        "split",
+        _face("Integrity", "{R/W}", "Instant", "RW", "Target creature gets +2/+2 until end of turn."),
+        _face(
+            "Intervention",
+            "{2}{R}{W}",
+            "Instant",
+            "RW",
+            "Intervention deals 3 damage to any target and you gain 3 life.",
+        ),
+    ),
+    "Cut // Ribbons": _split(
+        "aftermath",
+        _face("Cut", "{1}{R}", "Sorcery", "R", "Cut deals 4 damage to target creature."),
+        _face(
+            "Ribbons",
+            "{X}{B}{B}",
+            "Sorcery",
+            "B",
+            "Aftermath (Cast this spell only from your graveyard. Then exile it.)\nEach opponent loses X life.",
+        ),
+    ),
+    "Glassworks // Shattered Yard": _split(
+        "split",
+        _face(
+            "Glassworks",
+            "{1}{R}",
+            "Enchantment — Room",
+            "R",
+            "When you unlock this door, this Room deals 4 damage to target creature an opponent controls."
+            + _ROOM_REMINDER,
+        ),
+        _face(
+            "Shattered Yard",
+            "{4}{R}",
+            "Enchantment — Room",
+            "R",
+            "At the beginning of your end step, this Room deals 1 damage to each opponent." + _ROOM_REMINDER,
+        ),
+    ),
+    **{
+        name: [_face(name, cost, types, colors, text, power=power, toughness=toughness, keywords=keywords)]
+        for name, cost, types, colors, text, power, toughness, keywords in (
+            ("Raging Goblin", "{R}", "Creature — Goblin Berserker", "R", "Haste", "1", "1", ["Haste"]),
+            ("Goblin Piker", "{1}{R}", "Creature — Goblin Warrior", "R", "Goblin Piker can't block.", "2", "1", []),
+            ("Hulking Goblin", "{1}{R}", "Creature — Goblin", "R", "Hulking Goblin can't block.", "2", "2", []),
+            (
+                "Valley Dasher",
+                "{1}{R}",
+                "Creature — Human Berserker",
+                "R",
+                "Haste\nValley Dasher attacks each combat if able.",
+                "2",
+                "2",
+                ["Haste"],
+            ),
+            ("Elite Vanguard", "{W}", "Creature — Human Soldier", "W", "", "2", "1", []),
+            ("Hill Giant", "{3}{R}", "Creature — Giant", "R", "", "3", "3", []),
+            ("Gray Ogre", "{2}{R}", "Creature — Ogre", "R", "", "2", "2", []),
+            ("Wind Drake", "{2}{U}", "Creature — Drake", "U", "Flying", "2", "2", ["Flying"]),
+            ("Air Elemental", "{3}{U}{U}", "Creature — Elemental", "U", "Flying", "4", "4", ["Flying"]),
+            ("Savannah Lions", "{W}", "Creature — Cat", "W", "", "2", "1", []),
+            ("Glory Seeker", "{1}{W}", "Creature — Human Soldier", "W", "", "2", "2", []),
+            (
+                "Serra Angel",
+                "{3}{W}{W}",
+                "Creature — Angel",
+                "W",
+                "Flying\nVigilance",
+                "4",
+                "4",
+                ["Flying", "Vigilance"],
+            ),
+        )
+    },
 }
 
-# Card name -> copies per deck; lands fill the rest.
-DECK: dict[str, int] = {
-    "Fire // Ice": 4,
-    "Assault // Battery": 2,
-    "Wear // Tear": 3,
-    "Commit // Memory": 3,
-    "Bottomless Pool // Locker Room": 4,
-    "Reach Through Mists": 3,
-    "Glacial Ray": 3,
-    "Grizzly Bears": 6,
-    "Ornithopter": 2,
-}
-LANDS: dict[str, int] = {"Island": 8, "Mountain": 8, "Forest": 4, "Plains": 3}
+
+@dataclass(frozen=True, slots=True)
+class DemoDeck:
+    """One embedded demo deck: its name, copies of each spell, its lands, and the cards that take
+    the slots of a card the rule version refuses (a Room or an aftermath card before they
+    existed), half each."""
+
+    name: str
+    spells: Mapping[str, int]
+    lands: Mapping[str, int]
+    spares: tuple[str, str]
+
+
+# Two 40-card decks of the kind a player brings to a casual game: creatures that attack,
+# burn and removal, and between them every kind of card the split-card rules cover.
+DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
+    DemoDeck(
+        "Izzet Tempo",
+        {
+            "Raging Goblin": 4,
+            "Valley Dasher": 4,
+            "Goblin Piker": 4,
+            "Wind Drake": 4,
+            "Lightning Bolt": 3,
+            "Fire // Ice": 1,
+            "Turn // Burn": 1,  # fuse
+            "Commit // Memory": 1,  # aftermath
+            "Bottomless Pool // Locker Room": 1,  # a Room
+            "Glacial Ray": 2,  # Arcane, splices onto Arcane
+        },
+        {"Mountain": 10, "Island": 5},
+        ("Goblin Piker", "Lightning Bolt"),
+    ),
+    DemoDeck(
+        "Boros Charge",
+        {
+            "Savannah Lions": 4,
+            "Elite Vanguard": 4,
+            "Hulking Goblin": 4,
+            "Glory Seeker": 3,
+            "Serra Angel": 2,
+            "Shock": 2,
+            "Lava Spike": 1,  # Arcane, for splice
+            "Integrity // Intervention": 1,  # a split card
+            "Wear // Tear": 1,  # fuse
+            "Cut // Ribbons": 1,  # aftermath
+            "Glassworks // Shattered Yard": 1,  # a Room
+            "Assault // Battery": 1,
+        },
+        {"Plains": 7, "Mountain": 8},
+        ("Glory Seeker", "Shock"),
+    ),
+)
 
 
 def cards() -> dict[str, Card]:
-    """Every demo card, by name."""
+    """Every embedded card, by name (the demo decks' and a few more that tests use)."""
     out = {name: card_from_mtgjson(faces, name) for name, faces in FACES.items()}
     for land in BASIC_LANDS:
         out[land] = basic_land(land)
@@ -154,28 +293,34 @@ def cards() -> dict[str, Card]:
 @dataclass(frozen=True, slots=True)
 class Decks:
     """The decks of a game: the cards they use, p1's deck and p2's in library order, and the
-    refusals of the cards left out of the demo deck under the game's rule version."""
+    refusals of the cards left out of the demo decks under the game's rule version."""
 
     cards: tuple[Card, ...]
     deck: tuple[Card, ...]
     opponent: tuple[Card, ...]
     left_out: tuple[str, ...] = ()
+    names: tuple[str, str] = ("", "")
 
 
 def deck_for(table: Table) -> Decks:
-    """The demo deck for the table's rule version: slots of a card the rules refuse go to
-    Fire // Ice and Grizzly Bears."""
+    """The two demo decks for the table's rule version: the slots of a card the rules refuse go
+    to the deck's spares."""
     pool = cards()
-    counts = dict(DECK)
-    left_out = []
-    for name in DECK:
-        try:
-            table.check_card(pool[name])
-        except UnknownCard as exc:
-            left_out.append(str(exc))
-            spare = counts.pop(name)
-            counts["Fire // Ice"] += spare - spare // 2
-            counts["Grizzly Bears"] += spare // 2
-    counts.update(LANDS)
-    deck = tuple(pool[name] for name, n in counts.items() for _ in range(n))
-    return Decks(tuple(pool[name] for name in counts), deck, deck, tuple(left_out))
+    left_out: list[str] = []
+    libraries: list[tuple[Card, ...]] = []
+    for demo in DEMO_DECKS:
+        counts = dict(demo.spells)
+        for name in demo.spells:
+            try:
+                table.check_card(pool[name])
+            except UnknownCard as exc:
+                if str(exc) not in left_out:
+                    left_out.append(str(exc))
+                spare = counts.pop(name)
+                counts[demo.spares[0]] += spare - spare // 2
+                counts[demo.spares[1]] += spare // 2
+        counts.update(demo.lands)
+        libraries.append(tuple(pool[name] for name, n in counts.items() for _ in range(n)))
+    used = tuple(dict.fromkeys(card for library in libraries for card in library))
+    names = (DEMO_DECKS[0].name, DEMO_DECKS[1].name)
+    return Decks(used, libraries[0], libraries[1], tuple(left_out), names)

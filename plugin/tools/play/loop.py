@@ -22,16 +22,18 @@ The loop decides nothing about the rules: it asks the :class:`~splitcards.game.t
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import pluggy
 
-from splitcards.errors import IllegalAction, NotSupported, UnknownObject
-from splitcards.game.aihost import ActionKind, AIHost
+from splitcards.errors import IllegalAction, NotSupported
+from splitcards.game.aihost import ActionKind, AIHost, Attack, CombatDamage
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
-from splitcards.rules.model import CastOption, Event, ObjectId, ObjectView, Player, Timing, Zone
+from splitcards.rules.endings import Ending, EndReason, ending, why_lost
+from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play.decks import Decks, deck_for
 
@@ -40,16 +42,60 @@ Log = Callable[[str], None]
 
 @dataclass(slots=True)
 class Result:
-    """How a game went: actions of the loop, turns, the winner, time, casts through the rules,
-    casts the rules refused, and the corrections the host made to its engine."""
+    """How a game went: actions of the loop, turns, the winner and why the game ended, time,
+    casts through the rules, casts the rules refused, the corrections the host made to its
+    engine, and how many times combat damage was dealt to a player."""
 
     actions: int = 0
     turns: int = 0
     winner: Player | None = None
+    ending: Ending | None = None
     seconds: float = 0.0
     casts: int = 0
     refusals: int = 0
     corrections: list[str] = field(default_factory=list)
+    combat_damage: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as a game record gives it (times left out: they differ between runs)."""
+        return {
+            "winner": self.winner.value if self.winner is not None else None,
+            "reason": self.ending.reason.value if self.ending is not None else None,
+            "rules": list(self.ending.rules) if self.ending is not None else [],
+            "turns": self.turns,
+            "actions": self.actions,
+            "casts": self.casts,
+            "refusals": self.refusals,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the loop, as a game record keeps it: its number, the turn, the player who
+    acted, the engine's action (as the host records it), what the log said of it (with the
+    rules the answers cited) and the events the rules reported."""
+
+    number: int
+    turn: int
+    player: Player
+    action: Mapping[str, Any]
+    said: tuple[str, ...]
+    events: tuple[Mapping[str, Any], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "step": self.number,
+            "turn": self.turn,
+            "player": self.player.value,
+            "action": dict(self.action),
+            "said": list(self.said),
+            "events": [dict(e) for e in self.events],
+        }
+
+
+Actions = Callable[[int], Mapping[str, Any]]
+"""Where the loop's actions come from instead of the engine's AI (a replayed record): the
+engine action of step ``number`` (from 1), as the host records it."""
 
 
 class AIGame:
@@ -66,19 +112,27 @@ class AIGame:
         log: Log | None = None,
         pm: pluggy.PluginManager | None = None,
         decks: Callable[[Table], Decks] = deck_for,
+        record: Callable[[Step], None] | None = None,
+        actions: Actions | None = None,
     ) -> None:
         self.ai = ai
         self.rules = rules
+        self.seed = seed
         self.max_actions = max_actions
         self.log = log or (lambda line: None)
         self.table = Table(ai.host, rules, pm)
         self.decks = decks(self.table)
         ai.start(self.decks.deck, self.decks.opponent, seed)
         self.result = Result()
+        self.steps = 0
+        self._on_step = record
+        self._actions = actions
+        self._said: list[str] = []
         self._refused: set[tuple[int, Player, ObjectId]] = set()
         self._tried: set[tuple[int, Timing, ObjectId]] = set()
         self._spells: dict[ObjectId, ObjectView] = {}
         self._seen_events = 0
+        self._turn_shown = 0
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -86,61 +140,104 @@ class AIGame:
         start = time.perf_counter()
         while self.result.actions < self.max_actions and not self.ai.over():
             self.step()
-        self.result.winner = self.ai.winner()
-        self.result.turns = self.ai.turn()
+        self.finish()
         self.result.seconds = time.perf_counter() - start
+        return self.result
+
+    def finish(self) -> Result:
+        """Read how the game ended: the winner and the reason (104.3, 704.5), or the action cap."""
+        self.result.winner = winner = self.ai.winner()
+        self.result.turns = self.ai.turn()
+        if not self.ai.over():
+            self.result.ending = ending(EndReason.ACTION_CAP)
+        elif winner is None:
+            self.result.ending = ending(EndReason.DRAW)
+        else:
+            loser = self.ai.player_state(Player.P2 if winner is Player.P1 else Player.P1)
+            self.result.ending = why_lost(loser.life, loser.poison, loser.drew_from_empty_library)
         return self.result
 
     def step(self) -> None:
         """One action of the game (or one cast the loop adds)."""
+        self._show_turn()
+        self.steps += 1
         player = self.ai.actor()
-        action = self.ai.next_action()
+        action = self.ai.next_action() if self._actions is None else self._replayed(self.steps)
+        self._events()  # what earlier actions reported is no news to this step's lines
+        seen = len(self.table.events)
+        self._said = []
         what = self.ai.classify(action)
-        if what.kind is ActionKind.PASS and self._cast_not_offered(player):
+        if not (what.kind is ActionKind.PASS and self._cast_not_offered(player)):
+            self.result.actions += 1
+            if what.kind is ActionKind.CAST and what.object is not None and self._split_rules_read(what.object):
+                self._cast(player, action, what.object)
+            elif what.kind is ActionKind.CAST and what.object is not None:
+                card = self.table.view(what.object).card
+                self._say(
+                    f"{player} casts {card.name}, a {card.source_layout} card, by {self.ai.host.name}'s own rules"
+                )
+                self._apply(action)
+            elif what.kind is ActionKind.UNLOCK and what.object is not None and what.door is not None:
+                self._unlock(player, what.object, what.door)
+            elif what.kind is ActionKind.PASS:
+                self._pass(action)
+            else:
+                self._apply(action)
+        self._show_happenings()
+        if self._on_step is not None:
+            events = tuple({**e.as_dict(), "rules": list(e.rules)} for e in self.table.events[seen:])
+            self._on_step(
+                Step(self.steps, self.ai.turn(), player, self.ai.action_record(action), tuple(self._said), events)
+            )
+
+    def _replayed(self, number: int) -> object:
+        assert self._actions is not None
+        return self.ai.action_from_record(self._actions(number))
+
+    def _show_turn(self) -> None:
+        turn = self.ai.turn()
+        if turn == self._turn_shown or self.ai.over():
             return
-        self.result.actions += 1
-        if what.kind is ActionKind.CAST and what.object is not None:
-            self._cast(player, action, what.object)
-        elif what.kind is ActionKind.UNLOCK and what.object is not None and what.door is not None:
-            self._unlock(player, what.object, what.door)
-        elif what.kind is ActionKind.PASS:
-            self._pass(action)
-        else:
-            self._apply(action)
+        self._turn_shown = turn
+        active = self.table.host.timing().active
+        life = ", ".join(f"{p} {self.ai.player_state(p).life}" for p in (Player.P1, Player.P2))
+        self.log(f"-- turn {turn}, {active}'s turn; life {life}")
+
+    def _show_happenings(self) -> None:
+        for happening in self.ai.happenings():
+            if isinstance(happening, Attack):
+                self._say(f"{happening.player} attacks {happening.defender} with {', '.join(happening.attackers)}")
+            elif isinstance(happening, CombatDamage):
+                self.result.combat_damage += 1
+                life = self.ai.player_state(happening.player).life
+                self._say(f"combat damage: {happening.player} takes {happening.amount}, life {life}")
 
     def _apply(self, action: object) -> None:
         self.ai.apply(action)
         self._reconcile()
 
     def _pass(self, action: object) -> None:
-        if self.ai.pass_resolves():
+        if self.ai.pass_resolves() and self._split_rules_read(self.table.host.stack()[-1]):
             self._resolve()
         else:
             self._apply(action)
 
+    def _split_rules_read(self, obj: ObjectId) -> bool:
+        """Whether the split-card rules decide this card's casts and resolutions: not for a card
+        of a layout they don't concern (an adventure, a transform or modal double-faced card),
+        which the engine casts and resolves as its own rules say."""
+        return not self.table.view(obj).card.other_faces
+
     def _say(self, text: str) -> None:
+        self._said.append(text)
         self.log(f"T{self.ai.turn():<2} {text}")
 
     def _events(self) -> list[Event]:
         new = self.table.events[self._seen_events :]
         self._seen_events = len(self.table.events)
-        return new
-
-    def _say_events(self) -> None:
-        for event in self._events():
-            what = event.kind.replace("_", " ")
-            detail = f" {event.door} door" if event.door else ""
-            detail += f" ({event.by.value.replace('_', ' ')})" if event.by else ""
-            detail += f" as {event.half.value}" if event.half else ""
-            rules = f" [{', '.join(event.rules)}]" if event.rules else ""
-            self._say(f"   event: {what}{detail} of {self._name(event.object)}{rules}")
+        for event in new:
             self._event(event)
-
-    def _name(self, obj: ObjectId) -> str:
-        try:
-            return self.table.view(obj).card.name
-        except UnknownObject:
-            return obj
+        return new
 
     # -- casting -----------------------------------------------------------------------------
 
@@ -182,11 +279,17 @@ class AIGame:
         self.result.casts += 1
         spell = view.spell
         where = f" from the {spell.cast_from}" if spell and spell.cast_from not in (None, Zone.HAND) else ""
-        spliced = f" spliced with {', '.join(s.half.name for s in spell.spliced)}" if spell and spell.spliced else ""
+        spliced = (
+            f", splicing {', '.join(s.half.name for s in spell.spliced)} onto it" if spell and spell.spliced else ""
+        )
+        events = self._events()
+        if not card.is_split and not spliced:
+            self._say(f"{player} casts {card.name}{where}")
+            return self._was_cast(obj, card, view)
         answer = self.table.characteristic(obj, "mana_values")
-        cited = f" [{', '.join(answer.rules)}]" if answer.rules else ""
-        self._say(f"{player} casts {_what(card, option)}{where}{spliced}: mana value {list(answer.value)}{cited}")
-        self._say_events()
+        values = " and ".join(str(v) for v in answer.value)
+        cited = _cited(*(e.rules for e in events), answer.rules)
+        self._say(f"{player} casts {_what(card, option)}{where}{spliced}: mana value {values} on the stack{cited}")
         self._was_cast(obj, card, view)
 
     def _cast_not_offered(self, player: Player) -> bool:
@@ -234,14 +337,20 @@ class AIGame:
         outcome = self.table.resolve()
         self._spells.pop(top, None)
         fixed = list(self.ai.last_corrections())
-        where = outcome.destination.value if outcome.destination else "ceases to exist"
-        what = _what(card, view.spell.option) if view.spell else card.name
-        note = f"; {self.ai.host.name} was corrected ({', '.join(fixed)})" if fixed else ""
-        self._say(f"{what} resolves -> {where} [{', '.join(outcome.rules)}]{note}")
         self.result.corrections += fixed
-        self._say_events()
+        events = self._events()
+        if card.is_split or fixed or (view.spell is not None and view.spell.spliced):
+            where = f"goes to the {outcome.destination}" if outcome.destination else "ceases to exist"
+            what = _what(card, view.spell.option) if view.spell else card.name
+            also = "".join(f", {_happened(e)}" for e in events)
+            note = "".join(f"; {self._mistake(name)}" for name in fixed)
+            self._say(f"{what} resolves and {where}{also}{_cited(outcome.rules, *(e.rules for e in events))}{note}")
         self._reconcile()
         self._resolved(top, card, view, outcome.destination)
+
+    def _mistake(self, name: str) -> str:
+        """A correction of the engine, in words that say whose mistake it was."""
+        return f"corrected {self.ai.host.name}'s mistake {name}"
 
     def _unlock(self, player: Player, obj: ObjectId, door: Side) -> None:
         card = self.table.view(obj).card
@@ -253,8 +362,10 @@ class AIGame:
             self.result.refusals += 1
             self._pass(self.ai.pass_action())
             return
-        self._say(f"{player} unlocks {card.half(door).name} ({card.name}) by the special action")
-        self._say_events()
+        events = self._events()
+        also = "".join(f", {_happened(e)}" for e in events if e.kind is not EventKind.DOOR_UNLOCKED)
+        cited = _cited(*(e.rules for e in events))
+        self._say(f"{player} unlocks {card.half(door).name} of {card.name} by the special action{also}{cited}")
         self._unlocked(obj, card)
 
     def _reconcile(self) -> None:
@@ -269,9 +380,11 @@ class AIGame:
             del self._spells[obj]
             zone = self.table.view(obj).zone
             answer = self.table.leave_stack(obj, view, zone)
-            self.result.corrections += self.ai.spell_left(obj, answer.value)
-            if answer.value is not zone:
-                self._say(f"{view.card.name} left the stack -> {answer.value} [{', '.join(answer.rules)}]")
+            fixed = list(self.ai.spell_left(obj, answer.value))
+            self.result.corrections += fixed
+            if answer.value is not zone or fixed:
+                note = "".join(f"; {self._mistake(name)}" for name in fixed)
+                self._say(f"{view.card.name} left the stack and goes to the {answer.value}{_cited(answer.rules)}{note}")
 
     # -- what a comparison with the engine looks at (see splitcards.tools.play.differential) -----------
 
@@ -291,6 +404,29 @@ class AIGame:
         """A door of the Room was unlocked by the special action."""
 
 
+def _cited(*rules: tuple[str, ...]) -> str:
+    """The rules of the answers behind a line, each once, in order."""
+    numbers = list(dict.fromkeys(number for group in rules for number in group))
+    return f" [{', '.join(numbers)}]" if numbers else ""
+
+
+_HAPPENED = {
+    EventKind.ENTERED_BATTLEFIELD: "enters the battlefield",
+    EventKind.DOOR_UNLOCKED: "the {door} door unlocks",
+    EventKind.DOOR_LOCKED: "the {door} door locks",
+    EventKind.FULLY_UNLOCKED: "it is fully unlocked",
+    EventKind.UNLOCK_TRIGGER: "the {door} door's unlock trigger goes on the stack",
+    EventKind.NAME_CHOSEN: "a name is chosen",
+    EventKind.CAST: "it is cast",
+    EventKind.SPLICED: "it is spliced",
+}
+
+
+def _happened(event: Event) -> str:
+    """An event the rules reported, as words that follow its card's line."""
+    return _HAPPENED[event.kind].format(door=event.door.value if event.door is not None else "a")
+
+
 def _what(card: Card, option: CastOption) -> str:
     if not card.is_split or option is CastOption.WHOLE:
         return card.name
@@ -298,4 +434,4 @@ def _what(card: Card, option: CastOption) -> str:
         return f"{card.name} fused"
     side = option.side
     assert side is not None
-    return f"{card.half(side).name} ({option.value} half of {card.name})"
+    return f"{card.half(side).name} (the {option.value} half of {card.name})"

@@ -1,7 +1,8 @@
 """JSON Schemas (draft 2020-12) of the files splitcards reads, for editors and other tools.
 
 * ``scenario``: a conformance scenario file (docs/format.md);
-* ``version``: a rule-version file (``config/*.yaml``, or a house rule that ``extends:`` one).
+* ``version``: a rule-version file (``config/*.yaml``, or a house rule that ``extends:`` one);
+* ``record``: a line of a game record (``splitcards demo --record``).
 
 Each is built from the tables its loader checks the files with (:mod:`splitcards.tools.schemas.scenario`,
 :mod:`splitcards.tools.schemas.version`), so a schema and its loader cannot disagree on names. The
@@ -14,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-NAMES = ("scenario", "version")
+NAMES = ("scenario", "version", "record")
 
 
 def load(name: str) -> dict[str, Any]:
@@ -27,6 +28,10 @@ def load(name: str) -> dict[str, Any]:
         from splitcards.tools.schemas import version
 
         return version.schema()
+    if name == "record":
+        from splitcards.tools.schemas import record
+
+        return record.schema()
     raise ValueError(f"unknown schema {name!r} (allowed: {', '.join(NAMES)})")
 
 

@@ -1,0 +1,271 @@
+"""Game records: a JSON Lines file of one AI game, and playing it again.
+
+A record's first line is its header: the host, the engine and its version, the splitcards
+version, the rule version, the seed, and both decks in library order with a hash of each
+card's data. Then one line per step of the game loop (:class:`~splitcards.tools.play.loop.Step`):
+who acted, the engine's action, what the log said of it with the rules its answers cited, and
+the events the rules reported. The last line is the result: the winner, the reason the game
+ended and the rules that name it. The format is published as a JSON Schema
+(``splitcards schema record``).
+
+:func:`replay` plays a record again on the same engine: each step's action is the recorded
+one, and each step must say the same and report the same events; the first step that differs
+is named. A record from another engine version, or whose card data changed, is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+from typing import IO, Any
+
+from splitcards.cards.mtgjson import mtgjson_faces
+from splitcards.errors import RecordError
+from splitcards.rules.card import Card
+
+RECORD = "splitcards game record"
+FORMAT = 1
+EMBEDDED = "embedded"
+"""The card source of a record whose decks are the embedded demo decks."""
+
+
+def card_hash(card: Card) -> str:
+    """A hash of everything the card data gives of the card (every face, every characteristic)."""
+    data = json.dumps(mtgjson_faces(card), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What a record's game was: enough to play it again and to tell whether that can be done."""
+
+    host: str
+    engine: str
+    splitcards: str
+    rules: str
+    rules_file: str | None
+    seed: int
+    max_actions: int
+    cards: str
+    decks: tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]]
+    hashes: Mapping[str, str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "record": RECORD,
+            "format": FORMAT,
+            "host": self.host,
+            "engine": self.engine,
+            "splitcards": self.splitcards,
+            "rules": self.rules,
+            "rules_file": self.rules_file,
+            "seed": self.seed,
+            "max_actions": self.max_actions,
+            "cards": self.cards,
+            "decks": [
+                {"player": player, "name": name, "library": list(library)}
+                for player, (name, library) in zip(("p1", "p2"), self.decks, strict=True)
+            ],
+            "hashes": dict(sorted(self.hashes.items())),
+        }
+
+
+def header_for(
+    host: str,
+    engine: str,
+    rules: str,
+    rules_file: str | None,
+    seed: int,
+    max_actions: int,
+    cards: str,
+    decks: Sequence[tuple[str, Sequence[Card]]],
+) -> Header:
+    """The header of a game about to start, with its decks in library order."""
+    used = {card.name: card for _, library in decks for card in library}
+    libraries = tuple((name, tuple(card.name for card in library)) for name, library in decks)
+    return Header(
+        host,
+        engine,
+        version("splitcards"),
+        rules,
+        rules_file,
+        seed,
+        max_actions,
+        cards,
+        (libraries[0], libraries[1]),
+        {name: card_hash(card) for name, card in used.items()},
+    )
+
+
+class Writer:
+    """Writes a record line by line, so that a game cut short still leaves its steps."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+
+    def line(self, data: Mapping[str, Any]) -> None:
+        self.out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self.out.flush()
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A record as read: its header, its steps (as written) and its result (``None`` when the
+    game was cut short before it ended)."""
+
+    path: str
+    header: Header
+    steps: tuple[Mapping[str, Any], ...]
+    result: Mapping[str, Any] | None
+
+
+def read_record(path: str | Path) -> Record:
+    """Read a record; raises :class:`~splitcards.errors.RecordError` naming the line at fault."""
+    where = str(path)
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise RecordError(where, None, f"can't read the record: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(where, None, f"not a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
+    if not lines:
+        raise RecordError(where, None, "empty: a record starts with its header line")
+    data: list[Any] = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            data.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise RecordError(where, number, f"not JSON: {exc.msg}") from None
+        if not isinstance(data[-1], dict):
+            raise RecordError(where, number, "each line of a record is a JSON object")
+    header = _header(where, data[0])
+    steps: list[Mapping[str, Any]] = []
+    result = None
+    for number, item in enumerate(data[1:], start=2):
+        if result is not None:
+            raise RecordError(where, number, "a line after the result")
+        if "result" in item:
+            result = item["result"]
+            if not isinstance(result, dict):
+                raise RecordError(where, number, "result: must be an object")
+            continue
+        if item.get("step") != len(steps) + 1 or not isinstance(item.get("action"), dict):
+            raise RecordError(where, number, f"step {len(steps) + 1} expected, with its action")
+        steps.append(item)
+    return Record(where, header, tuple(steps), result)
+
+
+_HEADER_TYPES: dict[str, type | tuple[type, ...]] = {
+    "host": str,
+    "engine": str,
+    "splitcards": str,
+    "rules": str,
+    "rules_file": (str, type(None)),
+    "seed": int,
+    "max_actions": int,
+    "cards": str,
+    "decks": list,
+    "hashes": dict,
+}
+
+
+def _header(where: str, data: Mapping[str, Any]) -> Header:
+    if data.get("record") != RECORD:
+        raise RecordError(where, 1, f"not a game record: its first line has no 'record': {RECORD!r}")
+    if data.get("format") != FORMAT:
+        raise RecordError(where, 1, f"format {data.get('format')!r}: this splitcards reads record format {FORMAT}")
+    for key, kind in _HEADER_TYPES.items():
+        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+            raise RecordError(where, 1, f"{key}: missing or of the wrong type")
+    decks = data["decks"]
+    if len(decks) != 2 or not all(
+        isinstance(d, dict) and isinstance(d.get("name"), str) and _strings(d.get("library")) for d in decks
+    ):
+        raise RecordError(where, 1, "decks: two decks, each with a name and a library of card names")
+    hashes = data["hashes"]
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in hashes.items()):
+        raise RecordError(where, 1, "hashes: card names and their hashes")
+    libraries = tuple((str(d["name"]), tuple(d["library"])) for d in decks)
+    return Header(
+        data["host"],
+        data["engine"],
+        data["splitcards"],
+        data["rules"],
+        data["rules_file"],
+        data["seed"],
+        data["max_actions"],
+        data["cards"],
+        (libraries[0], libraries[1]),
+        dict(hashes),
+    )
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def check_cards(record: Record, pool: Mapping[str, Card]) -> dict[str, Card]:
+    """The record's cards from ``pool``, each with the data it was recorded with; raises
+    :class:`~splitcards.errors.RecordError` naming the first card missing or changed."""
+    found: dict[str, Card] = {}
+    source = record.header.cards
+    for name, recorded in record.header.hashes.items():
+        card = pool.get(name)
+        if card is None:
+            raise RecordError(record.path, 1, f"card {name!r} is not in the card data ({source})")
+        now = card_hash(card)
+        if now != recorded:
+            raise RecordError(
+                record.path, 1, f"card data of {name!r} changed since the record ({source}): hash {recorded}, now {now}"
+            )
+        found[name] = card
+    for _, library in record.header.decks:
+        for name in library:
+            if name not in found:
+                raise RecordError(record.path, 1, f"card {name!r} of a deck has no hash in the record")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """The first step of a replay that differs from its record: which step, what differs, the
+    recorded value and the one now."""
+
+    step: int
+    field: str
+    recorded: Any
+    now: Any
+
+    def __str__(self) -> str:
+        where = f"step {self.step}" if self.step else "the result"
+        return f"{where} differs in {self.field}: recorded {self.recorded!r}, now {self.now!r}"
+
+
+class Replayed(Exception):
+    """Raised inside a replay at the first difference, to stop the game there."""
+
+    def __init__(self, difference: Difference) -> None:
+        super().__init__(str(difference))
+        self.difference = difference
+
+
+def comparer(record: Record) -> tuple[Callable[[int], Mapping[str, Any]], Callable[[Mapping[str, Any]], None]]:
+    """The replay's source of actions, and the check of each step it plays against the record."""
+
+    def action(number: int) -> Mapping[str, Any]:
+        if number > len(record.steps):
+            raise Replayed(Difference(number, "the game", "ended after the last recorded step", "goes on"))
+        recorded: Mapping[str, Any] = record.steps[number - 1]["action"]
+        return recorded
+
+    def check(step: Mapping[str, Any]) -> None:
+        recorded = record.steps[step["step"] - 1]
+        for key in ("player", "turn", "said", "events"):
+            if recorded.get(key) != step[key]:
+                raise Replayed(Difference(step["step"], key, recorded.get(key), step[key]))
+
+    return action, check
