@@ -12,6 +12,7 @@ from splitcards.game.aihost import Happening, PlayerState
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import VersionRegistry
+from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Zone
@@ -180,7 +181,23 @@ def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(regi
     rules = registry.get("current")
     counter = CastCounter()
     ai = PhaseAI(rules)
-    game = AIGame(ai, rules, seed=1, max_actions=500, pm=make_plugin_manager([counter]))
+    # Split cards and aftermath the AI casts in ways the rules refuse after phase pushed the spell
+    # (an aftermath half from a hand, a fuse without the mana), and creatures to target.
+    pool = decks.cards()
+    counts = {
+        "Turn // Burn": 6,
+        "Fire // Ice": 6,
+        "Grizzly Bears": 6,
+        "Commit // Memory": 3,
+        "Mountain": 10,
+        "Island": 9,
+    }
+    library = tuple(pool[name] for name, n in counts.items() for _ in range(n))
+
+    def deck(table: Table) -> decks.Decks:
+        return decks.Decks(tuple(dict.fromkeys(library)), library, library)
+
+    game = AIGame(ai, rules, seed=1, max_actions=500, pm=make_plugin_manager([counter]), decks=deck)
     # phase's own record: each SpellCast event, less the casts the adapter took back because the
     # rules refused them (phase had already pushed the spell: moved from its stack to the hand).
     apply = ai.session.apply

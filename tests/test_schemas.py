@@ -43,12 +43,12 @@ def _yaml(path: Path) -> Any:
 
 
 def test_text_is_the_schema_as_json() -> None:
-    assert schemas.NAMES == ("scenario", "version")
+    assert schemas.NAMES == ("scenario", "version", "record")
     for name in schemas.NAMES:
         document = json.loads(schemas.text(name))
         assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
         assert document == schemas.load(name)
-    with pytest.raises(ValueError, match="unknown schema 'settings' \\(allowed: scenario, version\\)"):
+    with pytest.raises(ValueError, match="unknown schema 'settings' \\(allowed: scenario, version, record\\)"):
         schemas.text("settings")
 
 

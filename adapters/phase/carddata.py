@@ -61,10 +61,11 @@ SCAFFOLD_FACES: dict[str, dict[str, Any]] = {
 
 
 # The card-data layouts of cards with faces outside the split-card rules that phase builds with
-# all their faces, under phase's name for the layout (MTGJSON's reversible Omen cards play as
-# adventures in phase). The rules see such a card's front face off the stack; phase plays it.
+# all their faces, under phase's name for the layout (Scryfall's battle layout is MTGJSON's and
+# phase's transform). The rules see such a card's front face off the stack; phase plays it.
 PHASE_LAYOUTS = {
     "transform": "transform",
+    "battle": "transform",
     "modal_dfc": "modal_dfc",
     "adventure": "adventure",
     "flip": "flip",
@@ -219,8 +220,13 @@ def _card_from_faces(faces: Sequence[Mapping[str, Any]]) -> Card:
             "supertypes": supertypes,
             "colors": _colors(face, cost),
             "text": str(face.get("oracle_text") or ""),
-            "keywords": _keywords(face),
         }
+        # phase's keywords are what its own parser read from the text, not the card data's:
+        # they are not read back (the rules find fuse, splice and aftermath in the text).
+        for key in ("power", "toughness", "loyalty", "defense"):
+            printed = _printed(face.get(key))
+            if printed is not None:
+                out[key] = printed
         if len(faces) == 2:
             out.update(faceName=names[index], side="ab"[index])
         mtgjson.append(out)
@@ -259,6 +265,16 @@ def _colors(face: Mapping[str, Any], cost: str) -> list[str]:
     except ValueError as exc:
         raise CardDataError(str(face.get("name", "")), "mana_cost", str(exc)) from None
     return [c for c in COLORS if c in colors]
+
+
+def _printed(value: Any) -> str | None:
+    """A printed power, toughness, loyalty or defense from phase's face: ``{"type": "Fixed",
+    "value": 2}`` is "2"; a value phase computes (``*``) is "*"."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return str(value["value"]) if value.get("type") == "Fixed" and "value" in value else "*"
+    return str(value)
 
 
 def _keywords(face: Mapping[str, Any]) -> list[str]:

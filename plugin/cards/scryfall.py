@@ -8,7 +8,8 @@ faces "Enchantment — Room"). Each object is read as MTGJSON faces and built by
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import re
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from splitcards.cards.cardpool import CardPool, PoolBuilder, gc_paused
@@ -54,10 +55,12 @@ def card_from_scryfall(obj: Any) -> Card:
             raise CardDataError(name, f"card_faces[{i}]", "must be a JSON object")
     where = tuple(f"card_faces[{i}]." for i in range(len(faces)))
     if layout in SPLIT_LAYOUTS:
-        halves = [_face(name, face, where[i], layout, keywords, side=chr(ord("a") + i)) for i, face in enumerate(faces)]
+        halves = [
+            _face(name, face, where[i], layout, keywords, chr(ord("a") + i), faces) for i, face in enumerate(faces)
+        ]
         return _built(halves, name, where, "")
     # Another multi-faced card: the rules see its front face only; the others go to the engine.
-    others = [_face(name, face, where[i], layout, keywords, side=chr(ord("a") + i)) for i, face in enumerate(faces)]
+    others = [_face(name, face, where[i], layout, keywords, chr(ord("a") + i), faces) for i, face in enumerate(faces)]
     return _built(others, name, where, where[0])
 
 
@@ -123,6 +126,7 @@ def _face(
     layout: str,
     keywords: list[str] | None,
     side: str | None = None,
+    all_faces: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     type_line = face.get("type_line")
     if not isinstance(type_line, str):
@@ -152,8 +156,26 @@ def _face(
         if face.get(key) is not None:
             out[key] = face[key]
     if keywords is not None:
-        out["keywords"] = keywords
+        own = _face_keywords(keywords, face, all_faces)
+        if own:
+            out["keywords"] = own
     if side is not None:
         out["faceName"] = face.get("name")
         out["side"] = side
     return out
+
+
+def _face_keywords(keywords: list[str], face: Mapping[str, Any], faces: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The keywords of one face, as MTGJSON lists them per face: Scryfall lists those of the
+    whole card. A face has each keyword its own text names, in the text's order; a keyword no
+    face's text names (a fuse card's Fuse) is every face's."""
+
+    def at(text: str, keyword: str) -> int:
+        match = re.search(rf"(?<![\w-]){re.escape(keyword.lower())}(?![\w-])", text.lower())
+        return match.start() if match else -1
+
+    texts = [str(f.get("oracle_text") or "") for f in faces] or [str(face.get("oracle_text") or "")]
+    own = str(face.get("oracle_text") or "")
+    named = sorted((at(own, k), k) for k in keywords if at(own, k) >= 0)
+    unnamed = [k for k in keywords if all(at(text, k) < 0 for text in texts)]
+    return [k for _, k in named] + unnamed

@@ -40,6 +40,11 @@ def _face(name: str, cost: str, types: str, colors: str, text: str, **extra: Any
     return face
 
 
+def _keywords(keywords: list[str]) -> dict[str, Any]:
+    # MTGJSON leaves the list out of a face that has no keywords.
+    return {"keywords": keywords} if keywords else {}
+
+
 def _split(layout: str, left: dict[str, Any], right: dict[str, Any]) -> list[dict[str, Any]]:
     full = f"{left['name']} // {right['name']}"
     faces = []
@@ -191,7 +196,7 @@ FACES: dict[str, list[dict[str, Any]]] = {
         ),
     ),
     **{
-        name: [_face(name, cost, types, colors, text, power=power, toughness=toughness, keywords=keywords)]
+        name: [_face(name, cost, types, colors, text, power=power, toughness=toughness, **_keywords(keywords))]
         for name, cost, types, colors, text, power, toughness, keywords in (
             ("Raging Goblin", "{R}", "Creature — Goblin Berserker", "R", "Haste", "1", "1", ["Haste"]),
             ("Goblin Piker", "{1}{R}", "Creature — Goblin Warrior", "R", "Goblin Piker can't block.", "2", "1", []),
