@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import tempfile
 from pathlib import Path
 
 import pluggy
@@ -85,10 +87,11 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     run = sub.add_parser(
         "soak",
         help="play many AI games per rule version, checking the game after every action",
-        description="Play N AI games per rule version in worker processes, checking the game's invariants"
-        " after every action. Prints a line per game, then 'N games, N crashes, N invariant violations'; each"
-        " failed game's seed and action log is saved so it can be replayed. Exit status 1 when any game"
-        " crashed or broke an invariant.",
+        description="Play N AI games per rule version, each in a worker process of its own (or on a Dask"
+        " cluster), checking the game's invariants after every action. Prints a line per game with its winner"
+        " and why it ended, then the totals; each failed game's record is saved with the command that"
+        " replays it. A worker that dies makes its game a crash; Ctrl-C prints the totals of the games that"
+        " finished. Exit status 1 when any game crashed or broke an invariant, 2 when interrupted.",
     )
     run.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
     run.add_argument("--games", type=_positive, default=10, help="games per rule version (default: 10)")
@@ -100,6 +103,24 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "--failures", type=Path, default=Path("soak-failures"), help="where failed games' records are saved"
     )
     run.add_argument("--record-dir", type=Path, metavar="DIR", help="save every game's record in DIR")
+    run.add_argument(
+        "--format",
+        choices=("text", "jsonl"),
+        default="text",
+        help="a line of text per game, or a JSON object per game then the totals (jsonl)",
+    )
+    run.add_argument(
+        "--resume",
+        type=Path,
+        metavar="FILE",
+        help="skip the games already in FILE, the --format jsonl output of an earlier run, and count them",
+    )
+    run.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the games on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a"
+        " LocalCluster of --jobs workers with 'local' (needs splitcards[cluster])",
+    )
 
 
 def _ai_host(pm: pluggy.PluginManager, name: str) -> AdapterInfo:
@@ -137,13 +158,56 @@ def replay_game(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ve
 def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     _ai_host(pm, args.host)
     if "all" in args.rules:
-        names = [v.name for v in sorted(registry.versions.values(), key=lambda v: v.edition)]
+        versions = sorted(registry.versions.values(), key=lambda v: v.edition)
     else:
-        names = [registry.get(name).name for name in args.rules]
+        versions = [registry.get(name) for name in args.rules]
     specs = [
-        soak.GameSpec(args.host, name, args.seed + i, args.max_actions) for name in names for i in range(args.games)
+        soak.GameSpec(
+            args.host,
+            version.name,
+            args.seed + i,
+            args.max_actions,
+            # A house rule's file goes with each game, so that a worker can load it.
+            None if version.name in registry.shipped else version.source,
+        )
+        for version in versions
+        for i in range(args.games)
     ]
-    crashes, broken = soak.soak(
-        specs, args.jobs, args.failures, out=lambda line: print(line, flush=True), record_dir=args.record_dir
+    for option, folder in (("--failures", args.failures), ("--record-dir", args.record_dir)):
+        if folder is not None:
+            _check_writable(option, folder)
+    if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
+        raise UsageError("--scheduler: needs Dask distributed: pip install 'splitcards[cluster]'")
+    resumed = _resumed(args.resume) if args.resume is not None else []
+    totals = soak.soak(
+        specs,
+        args.jobs,
+        args.failures,
+        out=lambda line: print(line, flush=True),
+        record_dir=args.record_dir,
+        jsonl=args.format == "jsonl",
+        scheduler=args.scheduler,
+        resumed=resumed,
     )
-    return 1 if crashes or broken else 0
+    if totals.interrupted:
+        return 2
+    return 1 if totals.crashes or totals.broken else 0
+
+
+def _check_writable(option: str, folder: Path) -> None:
+    """A folder the run will write records in, checked before the first game."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".splitcards-check-"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{option}: {folder}: can't write records there: {exc.strerror or exc}") from None
+
+
+def _resumed(path: Path) -> list[dict[str, object]]:
+    try:
+        return soak.read_results(path)
+    except OSError as exc:
+        raise UsageError(f"--resume: {path}: can't read it: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"--resume: {path}: not a UTF-8 text file ({exc.reason} at byte {exc.start})") from None

@@ -1,19 +1,24 @@
 """``splitcards soak``: many AI games per rule version, checking the game after every action.
 
-Each game runs in a worker process (:mod:`concurrent.futures`), so a crash of the engine ends
-that game only. A game fails when an exception escapes the loop (a crash) or an invariant of
-:mod:`splitcards.tools.play.invariants` breaks. Every game keeps its record
-(:mod:`splitcards.tools.play.record`): a failed game's record is saved, with the failure and the
-command that plays it again (``splitcards replay FILE``), and ``record_dir`` saves every game's.
+Each game is a task of its own (:mod:`splitcards.tools.play.workers`): in a worker process of its
+own, or on a Dask cluster. A game fails when an exception escapes the loop or its worker dies (a
+crash), or when an invariant of :mod:`splitcards.tools.play.invariants` breaks. Every game keeps
+its record (:mod:`splitcards.tools.play.record`): a failed game's record is saved with its
+failure and the command that plays it again (``splitcards replay FILE``), and ``record_dir``
+saves every game's. A record that can't be written is reported and counted; the run goes on.
+
+Results stream as each game ends: a line of text, or with ``jsonl`` a JSON object per game, then
+the totals. An interrupted run (Ctrl-C) prints the totals of the games that finished, and
+``resume`` skips the games of an earlier JSON Lines output, so a run goes on where it stopped.
 """
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,18 +27,26 @@ from splitcards.game.hosts import adapters
 from splitcards.game.manager import default_manager
 from splitcards.game.registry import load_registry
 from splitcards.tools.play import record as records
+from splitcards.tools.play import workers
 from splitcards.tools.play.invariants import violations
 from splitcards.tools.play.loop import AIGame
 
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """One game to play: the host, the rule version, the seed and the action limit."""
+    """One game to play: the host, the rule version (and the house rule file it comes from, so
+    that a worker can load it), the seed and the action limit."""
 
     host: str
     rules: str
     seed: int
     max_actions: int
+    rules_file: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str, int, int]:
+        """What tells two games apart in a results file."""
+        return (self.host, self.rules, self.seed, self.max_actions)
 
 
 @dataclass(slots=True)
@@ -56,6 +69,30 @@ class GameReport:
     def failed(self) -> bool:
         return self.crash is not None or bool(self.violations)
 
+    def as_dict(self, saved: str | None = None) -> dict[str, Any]:
+        """The game as a line of the JSON Lines output; ``saved``: where its record was written."""
+        spec = self.spec
+        return {
+            "host": spec.host,
+            "rules": spec.rules,
+            "seed": spec.seed,
+            "max_actions": spec.max_actions,
+            "winner": self.winner,
+            "reason": self.reason,
+            "turns": self.turns,
+            "actions": self.actions,
+            "casts": self.casts,
+            "seconds": round(self.seconds, 3),
+            "crash": self.crash.splitlines()[0] if self.crash else None,
+            "violations": self.violations,
+            "record": saved,
+        }
+
+
+def crashed(spec: GameSpec, why: str) -> GameReport:
+    """The report of a game that ended with its worker."""
+    return GameReport(spec, crash=why)
+
 
 def play(spec: GameSpec) -> GameReport:
     """Play one game, checking the invariants after every action of the loop."""
@@ -63,7 +100,7 @@ def play(spec: GameSpec) -> GameReport:
     start = time.perf_counter()
     try:
         pm = default_manager()
-        rules = load_registry(pm=pm).get(spec.rules)
+        rules = load_registry(pm=pm).get(spec.rules_file or spec.rules)
         info = adapters(pm)[spec.host]
         if info.ai_game is None:
             raise ValueError(f"host {spec.host!r} can't play AI games")
@@ -78,7 +115,7 @@ def play(spec: GameSpec) -> GameReport:
         )
         named = ((game.decks.names[0], game.decks.deck), (game.decks.names[1], game.decks.opponent))
         header = records.header_for(
-            spec.host, ai.engine, rules.name, None, spec.seed, spec.max_actions, records.EMBEDDED, named
+            spec.host, ai.engine, rules.name, spec.rules_file, spec.seed, spec.max_actions, records.EMBEDDED, named
         )
         report.record.insert(0, header.as_dict())
         while game.result.actions < spec.max_actions and not game.ai.over():
@@ -101,20 +138,21 @@ def play(spec: GameSpec) -> GameReport:
     return report
 
 
-def run(specs: Sequence[GameSpec], jobs: int) -> Iterator[GameReport]:
-    """Play the games in ``jobs`` worker processes, yielding each report as its game ends."""
-    if jobs <= 1:
+def run(specs: Sequence[GameSpec], jobs: int, scheduler: str | None = None) -> Iterator[GameReport]:
+    """Play the games, yielding each report as its game ends: in this process (``jobs`` 1),
+    in ``jobs`` worker processes, or on the Dask cluster at ``scheduler`` (``"local"``: a
+    ``LocalCluster`` of ``jobs`` workers here)."""
+    if scheduler is not None:
+        yield from workers.on_dask(specs, scheduler, play, crashed, workers=jobs)
+    elif jobs <= 1:
         yield from map(play, specs)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play, spec) for spec in specs]
-        for future in as_completed(futures):
-            yield future.result()
+    else:
+        yield from workers.in_processes(specs, jobs, play, crashed)
 
 
 def save(report: GameReport, folder: Path, failure: bool = True) -> Path:
     """Write the game's record; for a failed game also its failure, its log and the command
-    that replays it. Returns the record's path."""
+    that replays it. Returns the record's path; raises ``OSError`` when it can't be written."""
     spec = report.spec
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"{spec.host}-{spec.rules}-seed{spec.seed}"
@@ -135,42 +173,125 @@ def save(report: GameReport, folder: Path, failure: bool = True) -> Path:
     return path
 
 
+@dataclass(slots=True)
+class Totals:
+    """What a soak's games came to: games, crashes, invariant violations, records that could not
+    be written, how the games ended, their turns, and whether the run was interrupted."""
+
+    games: int = 0
+    crashes: int = 0
+    broken: int = 0
+    unsaved: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+    turns: list[int] = field(default_factory=list)
+    interrupted: bool = False
+
+    def add(self, game: Mapping[str, Any]) -> None:
+        """Count a game, as its JSON Lines output gives it."""
+        self.games += 1
+        if game.get("crash"):
+            self.crashes += 1
+        elif game.get("violations"):
+            self.broken += 1
+        else:
+            reason = str(game.get("reason"))
+            self.reasons[reason] = self.reasons.get(reason, 0) + 1
+            self.turns.append(int(game.get("turns") or 0))
+
+    @property
+    def capped(self) -> int:
+        return self.reasons.get("the action cap", 0)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "totals": {
+                "games": self.games,
+                "crashes": self.crashes,
+                "invariant_violations": self.broken,
+                "records_not_saved": self.unsaved,
+                "ended": dict(sorted(self.reasons.items())),
+                "at_the_action_cap": self.capped,
+                "median_turns": statistics.median(self.turns) if self.turns else None,
+                "interrupted": self.interrupted,
+            }
+        }
+
+    def text(self) -> str:
+        ended = ", ".join(f"{n} by {reason}" for reason, n in sorted(self.reasons.items(), key=lambda kv: -kv[1]))
+        median = f", median {statistics.median(self.turns):g} turns" if self.turns else ""
+        unsaved = f"; {self.unsaved} records not saved" if self.unsaved else ""
+        stopped = " (interrupted: the games that finished)" if self.interrupted else ""
+        return (
+            f"{self.games} games, {self.crashes} crashes, {self.broken} invariant violations; ended:"
+            f" {ended or 'none'}; {self.capped} at the action cap{median}{unsaved}{stopped}"
+        )
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    """The games of an earlier JSON Lines output (its totals and any line cut short are skipped)."""
+    games: list[dict[str, Any]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # the last line of a run that was killed while writing it
+        if isinstance(data, dict) and isinstance(data.get("seed"), int) and "host" in data:
+            games.append(data)
+    return games
+
+
 def soak(
     specs: Sequence[GameSpec],
     jobs: int,
     folder: Path,
     out: Callable[[str], None] = print,
     record_dir: Path | None = None,
-) -> tuple[int, int]:
-    """Play every game, print a line per game and the totals; return (crashes, violations).
+    jsonl: bool = False,
+    scheduler: str | None = None,
+    resumed: Iterable[Mapping[str, Any]] = (),
+) -> Totals:
+    """Play every game not in ``resumed``, print a line per game and the totals; return them.
     Each line and the totals give the winners and why the games ended."""
-    crashes = broken = 0
-    reasons: dict[str, int] = {}
-    turns: list[int] = []
-    for done, report in enumerate(run(specs, jobs), start=1):
-        spec = report.spec
-        if report.failed:
-            crashes += report.crash is not None
-            broken += bool(report.violations)
-            first = (report.crash or report.violations[0]).splitlines()[0]
-            kind = "CRASH" if report.crash else "INVARIANT"
-            state = f"{kind} {first} -> replay: splitcards replay {save(report, folder)}"
-        else:
-            reasons[report.reason or "?"] = reasons.get(report.reason or "?", 0) + 1
-            turns.append(report.turns)
-            won = f"{report.winner} wins" if report.winner else "no winner"
-            state = f"{won} ({report.reason})"
-        if record_dir is not None and not report.failed:
-            save(report, record_dir, failure=False)
-        out(
-            f"[{done}/{len(specs)}] {spec.host} {spec.rules} seed {spec.seed}: turn {report.turns},"
-            f" {report.actions} actions, {report.casts} casts, {report.seconds:.1f} s: {state}"
-        )
-    ended = ", ".join(f"{n} by {reason}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1]))
-    median = f", median {statistics.median(turns):g} turns" if turns else ""
-    capped = reasons.get("the action cap", 0)
-    out(
-        f"{len(specs)} games, {crashes} crashes, {broken} invariant violations; ended: {ended or 'none'};"
-        f" {capped} at the action cap{median}"
+    totals = Totals()
+    done = {(g["host"], g["rules"], g["seed"], g["max_actions"]) for g in resumed}
+    for game in resumed:
+        totals.add(game)
+    todo = [spec for spec in specs if spec.key not in done]
+    try:
+        for report in run(todo, jobs, scheduler):
+            saved, problem = _keep(report, folder, record_dir)
+            totals.unsaved += problem is not None
+            game = report.as_dict(saved)
+            totals.add(game)
+            out(json.dumps(game) if jsonl else _line(report, totals.games, len(specs), saved, problem))
+    except KeyboardInterrupt:
+        totals.interrupted = True
+    out(json.dumps(totals.as_dict()) if jsonl else totals.text())
+    return totals
+
+
+def _keep(report: GameReport, folder: Path, record_dir: Path | None) -> tuple[str | None, str | None]:
+    """Save the record where it belongs; returns its path and the problem that stopped it."""
+    where = folder if report.failed else record_dir
+    if where is None:
+        return None, None
+    try:
+        return str(save(report, where, failure=report.failed)), None
+    except OSError as exc:
+        return None, f"record not saved in {where}: {exc.strerror or exc}"
+
+
+def _line(report: GameReport, done: int, total: int, saved: str | None, problem: str | None) -> str:
+    spec = report.spec
+    if report.failed:
+        kind = "CRASH" if report.crash else "INVARIANT"
+        first = (report.crash or report.violations[0]).splitlines()[0]
+        state = f"{kind} {first}" + (f" -> replay: splitcards replay {saved}" if saved else "")
+    else:
+        won = f"{report.winner} wins" if report.winner else "no winner"
+        state = f"{won} ({report.reason})"
+    note = f" [{problem}]" if problem else ""
+    return (
+        f"[{done}/{total}] {spec.host} {spec.rules} seed {spec.seed}: turn {report.turns}, {report.actions} actions,"
+        f" {report.casts} casts, {report.seconds:.1f} s: {state}{note}"
     )
-    return crashes, broken

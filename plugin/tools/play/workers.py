@@ -1,0 +1,110 @@
+"""Where soak games run: worker processes on this machine, or tasks on a Dask cluster.
+
+Each game is a task of its own. On this machine every game gets a fresh worker process, at most
+``jobs`` at a time: a worker that dies (killed, out of memory, a crash of the engine's native
+code) ends its own game only, which becomes a ``crash`` result naming how the process ended, and
+the next game starts in a new process. On Dask (``splitcards[cluster]``), the scheduler runs the
+games on its workers and runs a game again elsewhere when its worker dies; a game whose workers
+keep dying is a ``crash`` result naming the scheduler's reason.
+
+A game's result depends only on what its :class:`~splitcards.tools.play.soak.GameSpec` says
+(host, rule version, seed, action limit), so both give the same results for the same specs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+Spec = TypeVar("Spec")
+Report = TypeVar("Report")
+
+
+def in_processes(
+    specs: Sequence[Spec],
+    jobs: int,
+    play: Callable[[Spec], Report],
+    crashed: Callable[[Spec, str], Report],
+) -> Iterator[Report]:
+    """Play each spec in a worker process of its own, ``jobs`` at a time, yielding each report
+    as its game ends. ``crashed`` makes the report of a game whose worker died."""
+    context = multiprocessing.get_context("spawn")
+    pending = list(reversed(specs))
+    running: dict[Any, tuple[Any, Spec, multiprocessing.connection.Connection]] = {}
+    try:
+        while pending or running:
+            while pending and len(running) < jobs:
+                spec = pending.pop()
+                receive, send = context.Pipe(duplex=False)
+                process = context.Process(target=_worker, args=(play, spec, send), daemon=True)
+                process.start()
+                send.close()
+                running[receive] = (process, spec, receive)
+            for ready in multiprocessing.connection.wait(list(running)):
+                process, spec, receive = running.pop(ready)
+                try:
+                    report: Report = receive.recv()
+                except (EOFError, OSError):
+                    process.join()
+                    report = crashed(spec, _how_it_ended(process.exitcode))
+                else:
+                    process.join()
+                finally:
+                    receive.close()
+                yield report
+    finally:
+        # Interrupted (or the reader stopped): the games still running end with the run.
+        for process, _, receive in running.values():
+            process.terminate()
+            process.join()
+            receive.close()
+
+
+def _worker(play: Callable[[Spec], Report], spec: Spec, send: multiprocessing.connection.Connection) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the run and ends its workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    send.send(play(spec))
+    send.close()
+
+
+def _how_it_ended(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        return f"the worker process died: killed by {name}"
+    return f"the worker process died without a result (exit status {exitcode})"
+
+
+def on_dask(
+    specs: Sequence[Spec],
+    address: str,
+    play: Callable[[Spec], Report],
+    crashed: Callable[[Spec, str], Report],
+    workers: int = 2,
+) -> Iterator[Report]:
+    """Play each spec as a task on the Dask cluster at ``address`` (``"local"``: a
+    ``LocalCluster`` of ``workers`` worker processes on this machine), yielding each report as
+    its game ends."""
+    from distributed import Client, LocalCluster, as_completed
+
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) if address == "local" else None
+    client = Client(cluster if cluster is not None else address)
+    try:
+        # pure=False: two runs of the same spec are two games, not one cached result.
+        futures = {client.submit(play, spec, pure=False): spec for spec in specs}
+        for future in as_completed(futures):
+            spec = futures[future]
+            try:
+                report: Report = future.result()
+            except Exception as exc:  # the scheduler gave up on the task (its workers died)
+                report = crashed(spec, f"the Dask task failed: {type(exc).__name__}: {exc}")
+            yield report
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

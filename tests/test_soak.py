@@ -1,0 +1,222 @@
+"""Long soak runs never lose a game: dead workers, unwritable folders, house rules, Ctrl-C,
+streamed results, resuming, and a Dask cluster."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from splitcards.tools.cli import main
+from splitcards.tools.play import soak, workers
+
+GAME_LINE = r"^\[\d+/\d+\] phase \S+ seed \d+: turn \d+, \d+ actions, \d+ casts, [\d.]+ s: "
+
+
+def _why(spec: object, why: str) -> str:
+    return why
+
+
+def _call(spec: Callable[[], object]) -> object:
+    return spec()
+
+
+def test_a_dead_worker_ends_its_own_game_only() -> None:
+    specs: list[Callable[[], object]] = [
+        partial(abs, -3),
+        partial(signal.raise_signal, signal.SIGKILL),
+        partial(abs, -5),
+        partial(abs, -7),
+    ]
+    reports = list(workers.in_processes(specs, 2, _call, _why))
+    assert sorted(r for r in reports if isinstance(r, int)) == [3, 5, 7]
+    assert [r for r in reports if isinstance(r, str)] == ["the worker process died: killed by SIGKILL"]
+
+
+def test_a_worker_that_raises_out_of_python_is_a_crash_with_its_exit_status() -> None:
+    specs: list[Callable[[], object]] = [partial(os._exit, 3), partial(abs, -1)]
+    reports = list(workers.in_processes(specs, 2, _call, _why))
+    assert sorted(map(str, reports)) == ["1", "the worker process died without a result (exit status 3)"]
+
+
+def test_the_totals_count_games_of_every_kind() -> None:
+    totals = soak.Totals()
+    for game in (
+        {"reason": "life 0", "turns": 14},
+        {"reason": "life 0", "turns": 18},
+        {"reason": "the action cap", "turns": 40},
+        {"crash": "the worker process died: killed by SIGKILL"},
+        {"violations": ["after action 3: the stack [] is not the objects in the stack zone ['o1']"]},
+    ):
+        totals.add(game)
+    assert totals.text() == (
+        "5 games, 1 crashes, 1 invariant violations; ended: 2 by life 0, 1 by the action cap;"
+        " 1 at the action cap, median 18 turns"
+    )
+    assert totals.as_dict()["totals"]["ended"] == {"life 0": 2, "the action cap": 1}
+
+
+def test_resuming_reads_the_games_of_an_earlier_output(tmp_path: Path) -> None:
+    earlier = tmp_path / "run.jsonl"
+    game = {"host": "phase", "rules": "classic-2009", "seed": 4, "max_actions": 2000, "reason": "life 0", "turns": 15}
+    earlier.write_text(json.dumps(game) + "\n" + json.dumps({"totals": {}}) + '\n{"host": "pha', encoding="utf-8")
+    assert soak.read_results(earlier) == [game]
+
+
+phase_only = pytest.mark.skipif(importlib.util.find_spec("phase") is None, reason="phase-python is not installed")
+
+
+@phase_only
+def test_an_unwritable_failures_folder_is_a_usage_error_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    assert main(["soak", "--games", "1", "--rules", "current", "--failures", str(blocker)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"splitcards: error: --failures: {blocker}: can't write records there: ")
+
+
+@phase_only
+def test_a_record_that_cannot_be_written_later_is_counted_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(report: soak.GameReport, folder: Path, failure: bool = True) -> Path:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(soak, "save", full)
+    lines: list[str] = []
+    specs = [soak.GameSpec("phase", "duskmourn-2024", seed, 2000) for seed in (1, 2)]
+    totals = soak.soak(specs, 1, tmp_path, out=lines.append, record_dir=tmp_path / "all")
+    assert totals.games == 2 and totals.unsaved == 2
+    assert all(
+        line.endswith(f"[record not saved in {tmp_path / 'all'}: No space left on device]") for line in lines[:2]
+    )
+    assert lines[2].endswith("; 2 records not saved")
+
+
+@phase_only
+def test_house_rules_reach_the_workers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("version: house\nextends: classic-2013\ndescription: our table's rules\n", encoding="utf-8")
+    folder = tmp_path / "records"
+    argv = ["soak", "--games", "2", "--jobs", "2", "--rules", str(house), "--record-dir", str(folder)]
+    argv += ["--failures", str(tmp_path / "failed"), "--format", "jsonl"]
+    assert main(argv) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert sorted((g["rules"], g["seed"], g["crash"]) for g in lines[:2]) == [("house", 1, None), ("house", 2, None)]
+    assert lines[2]["totals"]["games"] == 2 and lines[2]["totals"]["crashes"] == 0
+    record = folder / "phase-house-seed1.jsonl"
+    assert json.loads(record.read_text(encoding="utf-8").splitlines()[0])["rules_file"] == str(house)
+    assert main(["replay", str(record)]) == 0
+
+
+def _soak_process(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "splitcards", "soak", "--failures", str(tmp_path / "failed"), *argv]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+
+
+def _workers_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and "spawn_main" in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+@phase_only
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
+def test_kill_9_of_a_worker_mid_run_reports_every_game(tmp_path: Path) -> None:
+    run = _soak_process(tmp_path, "--games", "2", "--jobs", "2", "--rules", "current", "classic-2013")
+    deadline = time.monotonic() + 60
+    while not (found := _workers_of(run.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert found, "no worker started"
+    os.kill(found[0], signal.SIGKILL)
+    out, err = run.communicate(timeout=600)
+    lines = out.splitlines()
+    assert len(lines) == 5, out + err
+    crashed = [line for line in lines if "CRASH the worker process died: killed by SIGKILL" in line]
+    assert len(crashed) == 1
+    assert lines[-1].startswith("4 games, 1 crashes, 0 invariant violations; ended: 3 by life 0;")
+    assert run.returncode == 1
+
+
+@phase_only
+def test_ctrl_c_prints_the_finished_games_and_the_totals(tmp_path: Path) -> None:
+    run = _soak_process(tmp_path, "--games", "4", "--jobs", "1", "--rules", "current")
+    assert run.stdout is not None
+    first = run.stdout.readline()
+    run.send_signal(signal.SIGINT)
+    rest, _ = run.communicate(timeout=120)
+    lines = [first, *rest.splitlines()]
+    assert lines[0].startswith("[1/4] phase duskmourn-2024 seed 1:")
+    assert lines[-1].endswith("(interrupted: the games that finished)")
+    assert lines[-1].startswith(f"{len(lines) - 1} games, 0 crashes")
+    assert run.returncode == 2
+
+
+@phase_only
+def test_resume_plays_only_the_games_not_yet_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = tmp_path / "first.jsonl"
+    base = ["soak", "--rules", "current", "--format", "jsonl", "--failures", str(tmp_path / "failed")]
+    assert main([*base, "--games", "1"]) == 0
+    first.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main([*base, "--games", "2", "--resume", str(first)]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [g["seed"] for g in lines[:-1]] == [2]
+    assert lines[-1]["totals"]["games"] == 2
+
+
+def _outcome(game: dict[str, Any]) -> tuple[Any, ...]:
+    return (game["rules"], game["seed"], game["winner"], game["reason"], game["turns"], game["actions"], game["casts"])
+
+
+@phase_only
+def test_the_same_seeds_give_the_same_results_on_the_pool_and_on_a_local_dask_cluster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    base = ["soak", "--games", "2", "--jobs", "2", "--rules", "current", "--format", "jsonl"]
+    base += ["--failures", str(tmp_path / "failed")]
+    assert main(base) == 0
+    pool = [json.loads(line) for line in capsys.readouterr().out.splitlines()][:-1]
+    assert main([*base, "--scheduler", "local"]) == 0
+    cluster = [json.loads(line) for line in capsys.readouterr().out.splitlines()][:-1]
+    assert sorted(map(_outcome, pool)) == sorted(map(_outcome, cluster))
+    assert len(pool) == 2
+
+
+def _killed_once(marker: str, value: int) -> int:
+    # The first worker to run this dies as if killed; the scheduler runs the task again elsewhere.
+    if not os.path.exists(marker):
+        Path(marker).write_text("killed", encoding="utf-8")
+        os.kill(os.getpid(), signal.SIGKILL)
+    return value
+
+
+def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game(tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    marker = str(tmp_path / "killed")
+    specs: list[Callable[[], object]] = [partial(_killed_once, marker, n) for n in range(4)]
+    reports = list(workers.on_dask(specs, "local", _call, _why, workers=2))
+    assert sorted(map(str, reports)) == ["0", "1", "2", "3"]
+    assert Path(marker).read_text(encoding="utf-8") == "killed"
