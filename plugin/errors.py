@@ -168,5 +168,10 @@ class UnknownCard(IllegalAction):
     kind = "unknown_card"
 
 
+class TableInUse(SplitcardsError, RuntimeError):
+    """An action was started while another action of the same Table was running: from inside one
+    of its hooks (names the hook), or from another thread (a Table belongs to one thread)."""
+
+
 class UnknownObject(SplitcardsError, KeyError):
     """No object with this id exists in the game."""

@@ -207,8 +207,10 @@ def call_hook(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
     for impl in reversed(impls):
         try:
             result = impl.function(*[kwargs[name] for name in impl.argnames])
-        except Exception as exc:
-            raise PluginFailure(impl.plugin_name, hook_name, exc) from exc
+        except (KeyboardInterrupt, SystemExit):
+            raise  # the user or the process asked to stop, as in pytest: not the plugin's failure
+        except BaseException as exc:
+            raise PluginFailure(impl.plugin_name, hook_name, _as_exception(exc)) from exc
         if result is None:
             continue
         _check_result(impl.plugin_name, hook_name, result)
@@ -223,12 +225,22 @@ def _call_wrapped(caller: Any, impls: list[Any], hook_name: str, firstresult: bo
     names = ", ".join(impl.plugin_name for impl in impls if impl.plugin_name != BUILTIN_NAME)
     try:
         outcome = caller(**kwargs)
-    except Exception as exc:
-        raise PluginFailure(names, hook_name, exc) from exc
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:
+        raise PluginFailure(names, hook_name, _as_exception(exc)) from exc
     for result in [outcome] if firstresult else outcome:
         if result is not None:
             _check_result(names, hook_name, result)
     return outcome
+
+
+def _as_exception(error: BaseException) -> Exception:
+    """A plugin's failure as an ``Exception``: another ``BaseException`` (``GeneratorExit``, one of
+    its own) is named by its type, so that it stops the action and not the process."""
+    if isinstance(error, Exception):
+        return error
+    return RuntimeError(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
 
 
 def _check_result(plugin: str, hook_name: str, result: Any) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pluggy
@@ -330,7 +331,8 @@ def _build(
         aftermath=features["aftermath"],
         rooms=features["rooms"],
         **{attribute: data[section][key] == yes for attribute, ((section, key), yes, _no) in CHOICES.items()},
-        citations=citations,
+        # Shared by every game of the process: a plugin can't change it for the others.
+        citations=MappingProxyType(dict(citations)),
         source=where,
     )
 

@@ -10,16 +10,23 @@ loop, a test) and a :class:`~splitcards.game.contract.Host`. Every action follow
 4. the report hooks (``on_splice``, ``on_cast``, ``on_unlock``, ``on_lock``) say what happened.
 
 A refused action raises a typed error citing its rule before the host is asked to do anything,
-so the game is as it was. The queries (``castable``, ``can_unlock``, ``check_cast``,
+so the game is as it was.
+
+A Table takes one action at a time and belongs to one thread: an action started from inside one
+of its hooks (a plugin's ``on_resolve`` calling ``resolve``), or from another thread while an
+action runs, is refused with :class:`~splitcards.errors.TableInUse` naming the hook or the
+action; nothing is queued. Use one Table per thread. The queries (``castable``, ``can_unlock``, ``check_cast``,
 ``splice_candidates``) ask the same ``check_*`` chain without acting.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import functools
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, TypeVar, overload
+from typing import Any, Concatenate, ParamSpec, TypeVar, overload
 
 import pluggy
 
@@ -31,6 +38,7 @@ from splitcards.errors import (
     IllegalTiming,
     IllegalZone,
     PluginFailure,
+    TableInUse,
 )
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
 from splitcards.game.manager import BUILTIN_NAME, call_hook, default_manager
@@ -57,6 +65,27 @@ from splitcards.rules.versions import RuleVersion
 
 T = TypeVar("T")
 E = TypeVar("E", bound=StrEnum)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _one_at_a_time(action: Callable[Concatenate[Table, P], R]) -> Callable[Concatenate[Table, P], R]:
+    """An action of the Table: refused while another of its actions runs, whether started from
+    inside one of that action's hooks or from another thread (a Table belongs to one thread)."""
+
+    @functools.wraps(action)
+    def guarded(table: Table, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if not table._busy.acquire(blocking=False):
+            raise table._in_use(action.__name__)
+        table._running = (action.__name__, threading.get_ident())
+        try:
+            return action(table, *args, **kwargs)
+        finally:
+            table._running = None
+            table._hook_running = None
+            table._busy.release()
+
+    return guarded
 
 
 class _Board(Sequence[ObjectView]):
@@ -121,11 +150,32 @@ class Table:
         self.events: list[Event] = []
         self.last_cost: ManaCost | None = None
         self._castable: dict[tuple[ObjectView, Zone | None, Player | None, Timing], Answer[tuple[CastOption, ...]]] = {}
+        self._busy = threading.Lock()
+        self._running: tuple[str, int] | None = None
+        self._hook_running: str | None = None
+
+    def _in_use(self, wanted: str) -> TableInUse:
+        running = self._running
+        if running is None:  # released between the two reads: another thread's action ended
+            return TableInUse(f"Table.{wanted}: another thread is using this Table (a Table belongs to one thread)")
+        name, thread = running
+        if thread == threading.get_ident():
+            inside = f"from inside the hook {self._hook_running}" if self._hook_running else "from inside it"
+            return TableInUse(
+                f"Table.{wanted} was called {inside} while Table.{name} runs: a Table takes one action at a time"
+            )
+        return TableInUse(
+            f"Table.{wanted} was called from another thread while Table.{name} runs: a Table belongs to one thread"
+        )
 
     # -- hooks ---------------------------------------------------------------------------
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
-        return call_hook(self.pm, name, rules=self.rules, **kwargs)
+        outer, self._hook_running = self._hook_running, name
+        try:
+            return call_hook(self.pm, name, rules=self.rules, **kwargs)
+        finally:
+            self._hook_running = outer
 
     def _check(self, name: str, **kwargs: Any) -> IllegalAction | None:
         refusal: IllegalAction | None = self._hook(name, **kwargs)
@@ -171,6 +221,7 @@ class Table:
 
     # -- actions -------------------------------------------------------------------------
 
+    @_one_at_a_time
     def create(self, card: Card, zone: Zone, owner: Player = Player.P1) -> ObjectId:
         """Put a new card into a zone (setting up a position); a permanent created on the battlefield
         was not cast, so a Room has no unlocked designation (709.5d)."""
@@ -181,6 +232,7 @@ class Table:
         # Creating sets up a position: nothing happens in the game, so nothing is reported.
         return self.host.create(card, zone, owner)
 
+    @_one_at_a_time
     def cast(
         self,
         obj: ObjectId,
@@ -248,6 +300,7 @@ class Table:
         self.events += events
         return spell
 
+    @_one_at_a_time
     def resolve(self, obj: ObjectId | None = None) -> Resolution:
         """The top object of the stack (or ``obj``, which must be on top) resolves."""
         stack = self.host.stack()
@@ -290,6 +343,7 @@ class Table:
             events.append(Event(EventKind.FULLY_UNLOCKED, obj, rules=self.rules.cite("fully_unlocked")))
         return events
 
+    @_one_at_a_time
     def move(self, obj: ObjectId, zone: Zone) -> Zone:
         """Move an object to a zone other than by casting; return where it really went.
 
@@ -325,6 +379,7 @@ class Table:
         # A plugin's bare zone: the plugin's own decision, with no rule of this version to cite.
         return Answer(found if found is not None else destination, (), self.rules.name)
 
+    @_one_at_a_time
     def copy_spell(self, obj: ObjectId) -> ObjectId:
         """Copy a spell on the stack (707.10): the same half or fused choice, not cast, and
         without text that splices added (text-changing effects are not copied, 702.47c, 707.2)."""
@@ -336,6 +391,7 @@ class Table:
         facts = SpellFacts(view.spell.option, cast=False, cast_from=None, spliced=(), copy=True, x=view.spell.x)
         return self.host.copy_spell(obj, facts)
 
+    @_one_at_a_time
     def copy_card(self, obj: ObjectId, cast: bool = False, option: CastOption | None = None) -> ObjectId:
         """Copy a card in the zone it is in (707.12), keeping both halves (709.3c); optionally cast
         the copy, which happens while another spell resolves, so timing does not apply. A cast
@@ -356,6 +412,7 @@ class Table:
         self._cast(replace(request, object=copy, view=self.host.view(copy)), copy=True)
         return copy
 
+    @_one_at_a_time
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
         """A permanent enters as a copy of ``obj``: its halves, not its designations (709.5b)."""
         view = self.host.view(obj)
@@ -371,6 +428,7 @@ class Table:
         self.events += self._entering_events(copy, entering, unlocked)
         return copy
 
+    @_one_at_a_time
     def unlock(
         self,
         obj: ObjectId,
@@ -393,6 +451,7 @@ class Table:
         self.last_cost = cost
         self.events += self._unlock_events(obj, view, [side], by)
 
+    @_one_at_a_time
     def lock(self, obj: ObjectId, door: Side | str) -> None:
         """Lock an unlocked door, by side or by name (709.5g)."""
         view = self.host.view(obj)
@@ -401,6 +460,7 @@ class Table:
         self.host.set_unlocked(obj, view.unlocked - {side})
         self.events += self._report("on_lock", permanent=obj, view=view, door=side)
 
+    @_one_at_a_time
     def set_turn(
         self,
         active: Player | None = None,
@@ -418,6 +478,7 @@ class Table:
             )
         )
 
+    @_one_at_a_time
     def choose_name(
         self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None
     ) -> tuple[str, ...]:
