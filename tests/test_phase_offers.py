@@ -191,6 +191,9 @@ def test_709_5e_phase_offers_doors_and_sorcery_halves_only_at_sorcery_speed() ->
         "Assault": {"left", "right"},
         "Wear": {"left", "right", "fused"},
         "Commit": {"left", "right"},  # Memory from a hand: deviation aftermath-half-not-castable
+        "Cut": {"left", "right"},  # Ribbons from a hand: the same deviation
+        "Turn": {"left", "right", "fused"},
+        "Integrity": {"left", "right"},
         "Bottomless Pool": {"left", "right"},
         "Room, unlocked: none": {"left", "right"},
         "Room, unlocked: left": {"right"},
@@ -201,6 +204,9 @@ def test_709_5e_phase_offers_doors_and_sorcery_halves_only_at_sorcery_speed() ->
         "Assault": set(),
         "Wear": {"left", "right", "fused"},
         "Commit": {"left"},
+        "Cut": set(),  # two sorceries
+        "Turn": {"left", "right", "fused"},  # two instants
+        "Integrity": {"left", "right"},
         "Bottomless Pool": set(),
         "Room, unlocked: none": set(),
         "Room, unlocked: left": set(),
