@@ -83,10 +83,16 @@ class ReferenceHost:
         if outcome.destination is None:
             del self._objects[obj]
             return
+        controller = outcome.controller if outcome.controller is not None else view.controller
         self._set(
             obj,
             replace(
-                view, zone=outcome.destination, spell=None, unlocked=outcome.unlocked, token=view.token or outcome.token
+                view,
+                zone=outcome.destination,
+                controller=controller,
+                spell=None,
+                unlocked=outcome.unlocked,
+                token=view.token or outcome.token,
             ),
         )
 

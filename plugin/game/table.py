@@ -323,6 +323,7 @@ class Table:
             where = self.leave_stack(top, view, outcome.destination)
             cited = outcome.rules + tuple(n for n in where.rules if n not in outcome.rules)
             outcome = replace(outcome, destination=where.value, rules=cited)
+        outcome = replace(outcome, controller=casting.controller_after(view, outcome.destination))
         self.host.resolve(top, outcome)
         if entering is not None:
             self.events += self._entering_events(top, entering, outcome.unlocked)

@@ -44,8 +44,10 @@ class CastDecision:
 class Resolution:
     """What happens as a spell resolves: the order its instructions are followed in (by the name
     of the face whose text they are), where the card goes (``None``: a copy ceases to exist), the
-    unlocked designations a Room enters with, and the names of the spell that follows every
-    instruction: text a splice added that names its own card means this spell (702.47c)."""
+    unlocked designations a Room enters with, the names of the spell that follows every
+    instruction (text a splice added that names its own card means this spell, 702.47c), and
+    who controls the card afterwards (``None`` until the Table decides it: see
+    :func:`splitcards.rules.casting.controller_after`). The card's owner never changes."""
 
     instructions: tuple[str, ...]
     destination: Zone | None
@@ -53,3 +55,4 @@ class Resolution:
     unlocked: frozenset[Side]
     rules: tuple[str, ...]
     performed_by: tuple[str, ...] = ()
+    controller: Player | None = None

@@ -423,6 +423,16 @@ def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Z
     return Answer(destination, rules.cite(*keys), rules.name)
 
 
+def controller_after(view: ObjectView, destination: Zone | None) -> Player | None:
+    """Who controls a resolved spell's card where it goes: the spell's controller, for a
+    permanent it becomes (608.3, 110.2); elsewhere its owner, as every card in a zone other
+    than the battlefield and the stack is its owner's (400.7: a new object; 108.4a). ``None``
+    for a copy that ceases to exist."""
+    if destination is None:
+        return None
+    return view.controller if destination is Zone.BATTLEFIELD else view.owner
+
+
 def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     """How a spell resolves: instructions in order (left then right when fused, 702.102d; spliced
     text after the main spell's, 702.47b), then where it would go: onto the battlefield for a

@@ -99,6 +99,18 @@ class HostContract:
         assert facts is not None and facts.option is CastOption.FUSED
         assert game.characteristic(spell, "names").value == ("Wear", "Tear")
 
+    def test_400_7_a_card_cast_from_another_players_graveyard_goes_back_to_its_owner(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        obj = game.create(splitcards_cards["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
+        game.set_turn(priority=Player.P2)
+        game.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
+        assert game.view(obj).controller is Player.P2
+        outcome = game.resolve()
+        assert (outcome.destination, outcome.controller) == (Zone.GRAVEYARD, Player.P1)
+        view = game.view(obj)
+        assert (view.zone, view.owner, view.controller) == (Zone.GRAVEYARD, Player.P1, Player.P1)
+
     def test_aftermath_exile_is_carried_out(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
         obj = game.create(splitcards_cards["Destined // Lead"], Zone.GRAVEYARD)
         game.cast(obj, CastOption.RIGHT)
