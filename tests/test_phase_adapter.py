@@ -397,3 +397,19 @@ def test_a_step_phase_refuses_changes_nothing(seed: int) -> None:
 
 def _without_keywords(card: Card) -> Card:
     return replace(card, halves=tuple(replace(h, keywords=None) for h in card.halves))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"phase": Phase.END}, {"active": Player.P2}, {"active": Player.P2, "phase": Phase.MAIN1}],
+    ids=["step", "active player", "both"],
+)
+def test_a_turn_change_with_a_spell_on_the_stack_keeps_the_spell(change: dict[str, object]) -> None:
+    table, host = _table()
+    spell = table.cast(table.create(CARDS["Fire // Ice"], Zone.HAND), CastOption.RIGHT)
+    before = table.snapshot()
+    with pytest.raises(NotSupported, match="drops every spell on its stack"):
+        table.set_turn(**change)  # type: ignore[arg-type]
+    assert table.snapshot() == before
+    assert list(host.stack()) == [spell]
+    assert table.resolve().destination is Zone.GRAVEYARD

@@ -199,6 +199,12 @@ class PhaseHost:
                 raise NotSupported(f"phase gives no player priority during {step}")
         if stack_empty is True and session.stack_entries():
             raise NotSupported("phase can't empty the stack without resolving or removing its objects")
+        if step is not None and session.stack_entries() and (step != str(game.phase) or seat != session.active):
+            # phase's SetPhase debug action clears its stack: the spells on it would be lost.
+            raise NotSupported(
+                "phase 0.103.0 changes the turn or the step only by its SetPhase debug action, which drops every"
+                " spell on its stack: with a spell on the stack it is not done"
+            )
         holder = seat if step is not None else int(game.priority_player())
         empty = not session.stack_entries() and stack_empty is not False
         if priority is not None and seat_of(priority) != holder and empty:
