@@ -41,6 +41,7 @@ from splitcards.errors import (
     TableInUse,
 )
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
+from splitcards.game.hostcheck import CheckedHost
 from splitcards.game.manager import BUILTIN_NAME, call_hook, default_manager
 from splitcards.rules import casting, characteristics, rooms
 from splitcards.rules.card import Card, Side
@@ -92,7 +93,7 @@ class _Board(Sequence[ObjectView]):
     """Every object of the game, read from the host only if a rule or a plugin looks at it:
     most casts need no other object, and describing all of them is costly on some engines."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host | CheckedHost) -> None:
         self._host = host
         self._items: list[tuple[ObjectId, ObjectView]] | None = None
         self._views: list[ObjectView] = []
@@ -145,6 +146,8 @@ class Table:
 
     def __init__(self, host: Host, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
         self.host = host
+        # The Table's own calls go through the check of every answer and outcome.
+        self._host = CheckedHost(host)
         self.rules = rules
         self.pm = pm if pm is not None else default_manager()
         self.events: list[Event] = []
@@ -192,7 +195,7 @@ class Table:
     def _timing(self) -> Timing:
         """The host's timing, checked: a host that answers in its own vocabulary is named, rather
         than a rule failing on it later."""
-        timing = self.host.timing()
+        timing = self._host.timing()
         fields = ((timing.active, Player), (timing.phase, Phase), (timing.priority, Player), (timing.stack_empty, bool))
         for value, kind in fields:
             if not isinstance(value, kind):
@@ -203,7 +206,7 @@ class Table:
         return timing
 
     def _board(self) -> _Board:
-        return _Board(self.host)
+        return _Board(self._host)
 
     def _refuse(self, refusal: IllegalAction | None) -> None:
         if refusal is not None:
@@ -230,7 +233,7 @@ class Table:
         casting.check_card_exists(card, self.rules)
         casting.check_destination(card, zone, self.rules)
         # Creating sets up a position: nothing happens in the game, so nothing is reported.
-        return self.host.create(card, zone, owner)
+        return self._host.create(card, zone, owner)
 
     @_one_at_a_time
     def cast(
@@ -247,7 +250,7 @@ class Table:
     ) -> ObjectId:
         """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand;
         ``x`` announced for {X} (107.3a); effects that increase or reduce its total cost (601.2f)."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         request = self._request(obj, view, option, splice, caster, permission, without_paying)
         request = replace(request, x=x, cost_increase=cost_increase, cost_reduction=cost_reduction)
         return self._cast(request, copy=False)
@@ -275,7 +278,7 @@ class Table:
             option=self._enum(CastOption, option, "cast option"),
             caster=self._enum(Player, caster, "player") if caster is not None else view.owner,
             permission=self._enum(Zone, permission, "zone") if permission is not None else None,
-            splice=tuple((s, self.host.view(s)) for s in splice),
+            splice=tuple((s, self._host.view(s)) for s in splice),
             during_resolution=during_resolution,
             without_paying=without_paying,
         )
@@ -287,7 +290,7 @@ class Table:
     def _cast(self, request: CastRequest, copy: bool) -> ObjectId:
         decision = self._decide(request)
         facts = replace(decision.spell, copy=copy)
-        spell = self.host.cast(request.object, facts)
+        spell = self._host.cast(request.object, facts)
         self.last_cost = decision.total_cost
         view = request.view
         on_stack = ObjectView(
@@ -303,7 +306,7 @@ class Table:
     @_one_at_a_time
     def resolve(self, obj: ObjectId | None = None) -> Resolution:
         """The top object of the stack (or ``obj``, which must be on top) resolves."""
-        stack = self.host.stack()
+        stack = self._host.stack()
         if not stack:
             raise IllegalTiming("the stack is empty: nothing resolves", self.rules.cite("resolve"), self.rules.name)
         top = stack[-1]
@@ -311,7 +314,7 @@ class Table:
             raise IllegalTiming(
                 "only the top object of the stack resolves", self.rules.cite("resolve"), self.rules.name
             )
-        view = self.host.view(top)
+        view = self._host.view(top)
         outcome: Resolution = self._hook("on_resolve", spell=top, view=view)
         entering: ObjectView | None = None
         if outcome.destination is Zone.BATTLEFIELD:
@@ -324,7 +327,7 @@ class Table:
             cited = outcome.rules + tuple(n for n in where.rules if n not in outcome.rules)
             outcome = replace(outcome, destination=where.value, rules=cited)
         outcome = replace(outcome, controller=casting.controller_after(view, outcome.destination))
-        self.host.resolve(top, outcome)
+        self._host.resolve(top, outcome)
         if entering is not None:
             self.events += self._entering_events(top, entering, outcome.unlocked)
         return outcome
@@ -352,18 +355,18 @@ class Table:
         graveyard is exiled instead (702.127a); a permanent put onto the battlefield was not cast.
         """
         zone = self._enum(Zone, zone, "zone")
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         if view.zone is not zone:
             casting.check_destination(view.card, zone, self.rules)
         destination = self.leave_stack(obj, view, zone).value if view.zone is Zone.STACK else zone
         if destination is not Zone.BATTLEFIELD or view.zone is Zone.BATTLEFIELD:
-            self.host.move(obj, destination)
+            self._host.move(obj, destination)
             return destination
         entering = view.moved(Zone.BATTLEFIELD)
         unlocked = frozenset(self._hook("on_enter_battlefield", permanent=obj, view=entering, cast=None))
-        self.host.move(obj, destination)
+        self._host.move(obj, destination)
         if unlocked:
-            self.host.set_unlocked(obj, unlocked)
+            self._host.set_unlocked(obj, unlocked)
         self.events += self._entering_events(obj, entering, unlocked)
         return destination
 
@@ -384,20 +387,20 @@ class Table:
     def copy_spell(self, obj: ObjectId) -> ObjectId:
         """Copy a spell on the stack (707.10): the same half or fused choice, not cast, and
         without text that splices added (text-changing effects are not copied, 702.47c, 707.2)."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         if view.zone is not Zone.STACK or view.spell is None:
             raise IllegalZone(
                 f"{view.card.name!r} is not a spell on the stack", self.rules.cite("copy_spell"), self.rules.name
             )
         facts = SpellFacts(view.spell.option, cast=False, cast_from=None, spliced=(), copy=True, x=view.spell.x)
-        return self.host.copy_spell(obj, facts)
+        return self._host.copy_spell(obj, facts)
 
     @_one_at_a_time
     def copy_card(self, obj: ObjectId, cast: bool = False, option: CastOption | None = None) -> ObjectId:
         """Copy a card in the zone it is in (707.12), keeping both halves (709.3c); optionally cast
         the copy, which happens while another spell resolves, so timing does not apply. A cast
         the rules refuse is refused before the copy is made."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         if view.zone in (Zone.STACK, Zone.BATTLEFIELD):
             raise IllegalZone(
                 f"{view.card.name!r} is not a card outside the stack and battlefield",
@@ -405,27 +408,27 @@ class Table:
                 self.rules.name,
             )
         if not cast:
-            return self.host.copy_card(obj)
+            return self._host.copy_card(obj)
         copy_view = replace(view, controller=view.owner, copy=True)
         request = self._request(obj, copy_view, option, (), view.owner, view.zone, True, during_resolution=True)
         self._decide(request)
-        copy = self.host.copy_card(obj)
-        self._cast(replace(request, object=copy, view=self.host.view(copy)), copy=True)
+        copy = self._host.copy_card(obj)
+        self._cast(replace(request, object=copy, view=self._host.view(copy)), copy=True)
         return copy
 
     @_one_at_a_time
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
         """A permanent enters as a copy of ``obj``: its halves, not its designations (709.5b)."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         if view.zone is not Zone.BATTLEFIELD:
             raise IllegalZone(
                 f"{view.card.name!r} is not a permanent", self.rules.cite("enter_battlefield"), self.rules.name
             )
         entering = ObjectView(view.card, Zone.BATTLEFIELD, view.controller, view.controller, token=True)
         unlocked = frozenset(self._hook("on_enter_battlefield", permanent=obj, view=entering, cast=None))
-        copy = self.host.copy_permanent(obj)
+        copy = self._host.copy_permanent(obj)
         if unlocked:
-            self.host.set_unlocked(copy, unlocked)
+            self._host.set_unlocked(copy, unlocked)
         self.events += self._entering_events(copy, entering, unlocked)
         return copy
 
@@ -442,23 +445,23 @@ class Table:
         effects change it (709.5e, 116.2m, 118.7; the cost is left in ``last_cost``), or by an
         effect (709.5f)."""
         by = self._enum(UnlockBy, by, "unlocked by")
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         side = rooms.door(view.card, door, self.rules)
         self._refuse(self._check("check_unlock", view=view, door=side, by=by, timing=self._timing()))
         cost = None
         if by is UnlockBy.SPECIAL_ACTION:
             cost = casting.changed_cost(rooms.unlock_cost(view, side, self.rules).value, cost_increase, cost_reduction)
-        self.host.set_unlocked(obj, view.unlocked | {side})
+        self._host.set_unlocked(obj, view.unlocked | {side})
         self.last_cost = cost
         self.events += self._unlock_events(obj, view, [side], by)
 
     @_one_at_a_time
     def lock(self, obj: ObjectId, door: Side | str) -> None:
         """Lock an unlocked door, by side or by name (709.5g)."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         side = rooms.door(view.card, door, self.rules)
         self._refuse(self._check("check_lock", view=view, door=side))
-        self.host.set_unlocked(obj, view.unlocked - {side})
+        self._host.set_unlocked(obj, view.unlocked - {side})
         self.events += self._report("on_lock", permanent=obj, view=view, door=side)
 
     @_one_at_a_time
@@ -470,7 +473,7 @@ class Table:
         stack_empty: bool | None = None,
     ) -> None:
         """Move the game to a timing context; the fields left ``None`` stay as they are."""
-        self.host.set_timing(
+        self._host.set_timing(
             TimingChange(
                 self._enum(Player, active, "player") if active is not None else None,
                 self._enum(Phase, phase, "phase") if phase is not None else None,
@@ -499,14 +502,14 @@ class Table:
     # -- queries -------------------------------------------------------------------------
 
     def view(self, obj: ObjectId) -> ObjectView:
-        return self.host.view(obj)
+        return self._host.view(obj)
 
     def snapshot(self) -> Snapshot:
         """The whole observable state, to compare before and after an action."""
         return Snapshot(
-            tuple((o, self.host.view(o)) for o in self.host.objects()),
-            tuple(self.host.stack()),
-            self.host.timing(),
+            tuple((o, self._host.view(o)) for o in self._host.objects()),
+            tuple(self._host.stack()),
+            self._host.timing(),
             tuple(self.events),
             self.last_cost,
         )
@@ -524,7 +527,7 @@ class Table:
     ) -> Answer[tuple[CastOption, ...]]:
         """The options ``caster`` (default: the owner) may cast now, any step of any turn
         (``permission``: a zone an effect lets it be cast from)."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         timing = self._timing()
         permission = self._enum(Zone, permission, "zone") if permission is not None else None
         caster = self._enum(Player, caster, "player") if caster is not None else None
@@ -568,7 +571,7 @@ class Table:
     ) -> CastDecision:
         """Whether this cast is legal now, without casting: the decision (the spell and its total
         cost), or the typed error that refuses it."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         request = self._request(obj, view, option, splice, caster, permission, without_paying)
         return self._decide(replace(request, x=x, cost_increase=cost_increase, cost_reduction=cost_reduction))
 
@@ -577,7 +580,7 @@ class Table:
     ) -> Answer[tuple[ObjectId, ...]]:
         """The cards in the caster's hand that may be spliced onto this spell if it is cast now
         (702.47a), each one on its own."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         request = self._request(obj, view, option, (), caster, None, False)
         timing = self._timing()
         board = self._board()
@@ -596,7 +599,7 @@ class Table:
 
     def can_unlock(self, obj: ObjectId, door: Side | str) -> Answer[bool]:
         """Whether its controller may take the unlock special action for ``door`` now."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         side = rooms.door(view.card, door, self.rules)
         refusal = self._check("check_unlock", view=view, door=side, by=UnlockBy.SPECIAL_ACTION, timing=self._timing())
         if refusal is not None:
@@ -605,7 +608,7 @@ class Table:
 
     def unlock_cost(self, obj: ObjectId, door: Side | str) -> Answer[ManaCost | None]:
         """What the unlock special action for ``door`` costs (709.5e, 116.2m)."""
-        view = self.host.view(obj)
+        view = self._host.view(obj)
         return rooms.unlock_cost(view, rooms.door(view.card, door, self.rules), self.rules)
 
     @overload
@@ -616,11 +619,11 @@ class Table:
         """A characteristic of an object (or of a view, such as a spell as it was on the stack):
         a query of :mod:`splitcards.rules.characteristics` such as ``NAMES``, or its name."""
         found = query if isinstance(query, Query) else characteristics.query(query)
-        view = obj if isinstance(obj, ObjectView) else self.host.view(obj)
+        view = obj if isinstance(obj, ObjectView) else self._host.view(obj)
         return found(view, self.rules)
 
     def has_name(self, obj: ObjectId, name: str) -> Answer[bool]:
-        return characteristics.has_name(self.host.view(obj), self.rules, name)
+        return characteristics.has_name(self._host.view(obj), self.rules, name)
 
     def compare(self, obj: ObjectId, characteristic: str, op: str, value: int | str) -> Answer[bool]:
-        return characteristics.compare(self.host.view(obj), self.rules, characteristic, op, value)
+        return characteristics.compare(self._host.view(obj), self.rules, characteristic, op, value)

@@ -1,0 +1,188 @@
+"""The Table's check of its host: every answer against the contract, every action's outcome
+against what the host was told.
+
+:class:`CheckedHost` stands between the :class:`~splitcards.game.table.Table` and its host. Each
+answer is checked for what the contract promises (types, enums, ids, the view's fields); after
+an action, the outcome is checked too: a cast card is on the stack as the chosen half, a resolved
+card is where the resolution sent it, a copy is a copy, a created object is in the zone asked
+for. A breach is a :class:`~splitcards.errors.HostError` naming the host, the method, what it
+was told and what it answered, raised before any rule reads the answer.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Sequence
+from typing import Any
+
+from splitcards.errors import HostError, UnknownObject
+from splitcards.game.contract import Host, Resolution
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 80
+
+
+def _show(value: Any) -> str:
+    return _REPR.repr(value)
+
+
+# A breach found in the game after the action, not in what the method answered.
+_UNSHOWN = object()
+
+
+# Each field of a view, and what it must be.
+_VIEW_FIELDS: tuple[tuple[str, type | tuple[type, ...]], ...] = (
+    ("card", Card),
+    ("zone", Zone),
+    ("owner", Player),
+    ("controller", Player),
+    ("spell", (SpellFacts, type(None))),
+    ("unlocked", frozenset),
+    ("token", bool),
+    ("copy", bool),
+)
+
+
+class CheckedHost:
+    """A host whose every answer is checked (see the module's description)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.name: str = str(getattr(host, "name", type(host).__name__))
+
+    def breach(self, method: str, told: str, answered: Any, problem: str) -> HostError:
+        told_part = f" when told {told}" if told else ""
+        answer = f"it answered {_show(answered)}, " if answered is not _UNSHOWN else ""
+        return HostError(f"host {self.name!r} broke the contract in Host.{method}{told_part}: {answer}{problem}")
+
+    # -- answers -----------------------------------------------------------------------------
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        found = self.host.view(obj)
+        if not isinstance(found, ObjectView):
+            raise self.breach("view", f"{obj!r}", found, "not a splitcards.ObjectView")
+        for field, kind in _VIEW_FIELDS:
+            value = getattr(found, field)
+            if not isinstance(value, kind):
+                names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+                raise self.breach("view", f"{obj!r}", found, f"whose {field} is {_show(value)}, not a {names}")
+        if not all(isinstance(door, Side) for door in found.unlocked):
+            raise self.breach("view", f"{obj!r}", found, "whose unlocked doors are not all splitcards.Side")
+        return found
+
+    def objects(self) -> Sequence[ObjectId]:
+        return self._ids("objects", self.host.objects())
+
+    def stack(self) -> Sequence[ObjectId]:
+        return self._ids("stack", self.host.stack())
+
+    def _ids(self, method: str, found: Any) -> Sequence[ObjectId]:
+        if isinstance(found, str | bytes) or not isinstance(found, Sequence):
+            raise self.breach(method, "", found, "not a sequence of object ids")
+        if not all(isinstance(obj, str) for obj in found):
+            raise self.breach(method, "", found, "whose object ids are not all strings")
+        return found
+
+    def timing(self) -> Timing:
+        return self.host.timing()
+
+    # -- actions and their outcomes ----------------------------------------------------------
+
+    def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
+        told = f"to create {card.name!r} in the {zone} of {owner}"
+        obj = self.host.create(card, zone, owner)
+        if not isinstance(obj, str):
+            raise self.breach("create", told, obj, "not an object id (a string)")
+        view = self._after("create", told, obj)
+        if (view.card, view.zone, view.owner) != (card, zone, owner):
+            raise self.breach(
+                "create", told, obj, f"an object that is {view.card.name!r} in the {view.zone} of {view.owner}"
+            )
+        return obj
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        told = f"to cast {obj!r} as {spell.option.value}"
+        found = self.host.cast(obj, spell)
+        if not isinstance(found, str):
+            raise self.breach("cast", told, found, "not the spell's object id (a string)")
+        view = self._after("cast", told, found)
+        if view.zone is not Zone.STACK or view.spell is None or view.spell.option is not spell.option:
+            what = f"{view.spell.option.value} " if view.spell is not None else ""
+            raise self.breach("cast", told, found, f"a spell that is {what}in the {view.zone}")
+        if found not in self.stack():
+            raise self.breach("cast", told, found, "a spell its stack does not list")
+        return found
+
+    def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
+        where = outcome.destination.value if outcome.destination is not None else "nowhere (it ceases to exist)"
+        told = f"to resolve {obj!r} to {where}"
+        self.host.resolve(obj, outcome)
+        if outcome.destination is None:
+            if obj in self.host.objects():
+                raise self.breach("resolve", told, _UNSHOWN, "the copy still exists")
+            return
+        view = self._after("resolve", told, obj)
+        if view.zone is not outcome.destination:
+            raise self.breach("resolve", told, _UNSHOWN, f"the card is in the {view.zone}")
+        if outcome.controller is not None and view.controller is not outcome.controller:
+            raise self.breach(
+                "resolve", told, _UNSHOWN, f"{view.controller} controls the card, not {outcome.controller}"
+            )
+
+    def move(self, obj: ObjectId, zone: Zone) -> None:
+        self.host.move(obj, zone)
+        view = self._after("move", f"to move {obj!r} to the {zone}", obj)
+        if view.zone is not zone:
+            raise self.breach("move", f"to move {obj!r} to the {zone}", _UNSHOWN, f"it is in the {view.zone}")
+
+    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        told = f"to copy the spell {obj!r}"
+        new = self.host.copy_spell(obj, spell)
+        view = self._copy("copy_spell", told, obj, new)
+        if view.zone is not Zone.STACK or view.spell is None or view.spell.option is not spell.option:
+            raise self.breach("copy_spell", told, new, f"an object in the {view.zone}, not a copy of the spell")
+        return new
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        told = f"to copy the card {obj!r}"
+        original = self.view(obj)
+        new = self.host.copy_card(obj)
+        view = self._copy("copy_card", told, obj, new)
+        if view.zone is not original.zone or view.card != original.card:
+            raise self.breach("copy_card", told, new, f"{view.card.name!r} in the {view.zone}, not a copy in place")
+        return new
+
+    def copy_permanent(self, obj: ObjectId) -> ObjectId:
+        told = f"to make a permanent that copies {obj!r}"
+        new = self.host.copy_permanent(obj)
+        view = self._copy("copy_permanent", told, obj, new)
+        if view.zone is not Zone.BATTLEFIELD or not view.token:
+            raise self.breach("copy_permanent", told, new, f"an object in the {view.zone} that is no token")
+        return new
+
+    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
+        told = f"to give {obj!r} the unlocked doors {sorted(d.value for d in doors)}"
+        self.host.set_unlocked(obj, doors)
+        view = self._after("set_unlocked", told, obj)
+        if view.unlocked != doors:
+            raise self.breach("set_unlocked", told, _UNSHOWN, f"its doors are {sorted(d.value for d in view.unlocked)}")
+
+    def set_timing(self, change: TimingChange) -> None:
+        self.host.set_timing(change)
+
+    def _copy(self, method: str, told: str, obj: ObjectId, new: Any) -> ObjectView:
+        if not isinstance(new, str) or new == obj:
+            raise self.breach(method, told, new, "not the id of a new object")
+        view = self._after(method, told, new)
+        if method != "copy_permanent" and not view.copy:
+            raise self.breach(method, told, new, "an object that is not a copy")
+        return view
+
+    def _after(self, method: str, told: str, obj: ObjectId) -> ObjectView:
+        try:
+            return self.view(obj)
+        except UnknownObject:
+            raise self.breach(method, told, obj, "an object its view does not know") from None
