@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.errors import HostError
+from splitcards.errors import HostError, PluginFailure
 from splitcards.game.contract import Resolution
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.table import Table
+from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, Zone
 from splitcards.rules.versions import RuleVersion
@@ -125,3 +126,24 @@ def test_a_sound_host_passes_every_check(cards: dict[str, Card], v: dict[str, Ru
     table.resolve()
     table.resolve()
     assert table.view(spell).zone is Zone.GRAVEYARD
+
+
+class OntoTheBattlefield:
+    @hookimpl
+    def on_leave_stack(self, rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> Zone:
+        return Zone.BATTLEFIELD
+
+
+def test_400_4a_a_plugin_may_not_put_an_instant_onto_the_battlefield(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    rules = v["duskmourn-2024"]
+    table = Table(ReferenceHost(rules), rules, make_plugin_manager([OntoTheBattlefield()], load_entry_points=False))
+    table.cast(table.create(cards["Fire // Ice"], Zone.HAND), CastOption.LEFT)
+    before = table.snapshot()
+    with pytest.raises(PluginFailure) as raised:
+        table.resolve()
+    assert raised.value.hook == "on_leave_stack"
+    assert "OntoTheBattlefield" in raised.value.plugin or raised.value.plugin.startswith("test_")
+    assert "'Fire // Ice' is not a permanent card: it can't be put onto the battlefield" in str(raised.value)
+    assert table.snapshot() == before

@@ -316,6 +316,7 @@ class Table:
             )
         view = self._host.view(top)
         outcome: Resolution = self._hook("on_resolve", spell=top, view=view)
+        self._plugins_destination("on_resolve", view.card, outcome.destination)
         entering: ObjectView | None = None
         if outcome.destination is Zone.BATTLEFIELD:
             side = view.spell.option.side if view.spell else None
@@ -378,10 +379,25 @@ class Table:
         the stack itself can ask where it should have gone.
         """
         found = self._hook("on_leave_stack", spell=obj, view=view, destination=destination)
-        if isinstance(found, Answer):
-            return found
-        # A plugin's bare zone: the plugin's own decision, with no rule of this version to cite.
-        return Answer(found if found is not None else destination, (), self.rules.name)
+        if not isinstance(found, Answer):
+            # A plugin's bare zone: the plugin's own decision, with no rule of this version to cite.
+            found = Answer(found if found is not None else destination, (), self.rules.name)
+        self._plugins_destination("on_leave_stack", view.card, found.value)
+        return found
+
+    def _plugins_destination(self, hook: str, card: Card, zone: Zone | None) -> None:
+        """A zone a plugin answered is held to the rules a host's move is (400.4a, 601.2a): an
+        instant sent onto the battlefield is the plugin's failure, and the game is as it was."""
+        if zone is None:
+            return
+        try:
+            casting.check_destination(card, zone, self.rules)
+        except IllegalAction as refusal:
+            raise PluginFailure(self._implementers(hook), hook, refusal) from None
+
+    def _implementers(self, hook: str) -> str:
+        names = [i.plugin_name for i in getattr(self.pm.hook, hook).get_hookimpls() if i.plugin_name != BUILTIN_NAME]
+        return ", ".join(names) or BUILTIN_NAME
 
     @_one_at_a_time
     def copy_spell(self, obj: ObjectId) -> ObjectId:
