@@ -1,12 +1,19 @@
 from __future__ import annotations
 
 import json
+import os
+import select
+import signal
+import subprocess
+import sys
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from splitcards.tools.cli import main
+from splitcards.tools.conformance import runner
 
 
 def test_versions_in_edition_order(capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,7 +59,9 @@ def test_bad_files_are_named_and_the_others_still_run(tmp_path: Path, capsys: py
     out = capsys.readouterr().out
     assert out.count("ERROR ") == 4
     assert f"{missing}: cannot read" in out and "expect_error" in out and "'X'" in out
-    assert out.splitlines()[-1].startswith("17 pass, 0 fail") and out.splitlines()[-1].endswith("4 file errors")
+    # The bad step of listed.yaml costs its scenario, not the file.
+    assert "ERROR         listed.yaml::a [duskmourn-2024] host=reference: " in out
+    assert out.splitlines()[-1] == "17 pass, 0 fail, 0 not_supported, 1 error, 3 file errors"
 
 
 def test_exit_status_like_pytest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,10 +87,109 @@ def test_bundled_suite_is_the_default(capsys: pytest.CaptureFixture[str]) -> Non
     assert " 0 fail, 0 not_supported, 0 error" in last
 
 
-def test_version_and_module_entry(capsys: pytest.CaptureFixture[str]) -> None:
-    import subprocess
-    import sys
+def test_jsonl_a_line_per_run_then_the_totals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", BUNDLED_ROOMS, "--format", "jsonl"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 18
+    assert lines[0]["file"] == BUNDLED_ROOMS and lines[0]["status"] == "pass" and lines[0]["host"] == "reference"
+    assert lines[-1] == {"pass": 17, "fail": 0, "not_supported": 0, "error": 0, "file_errors": [], "interrupted": False}
 
+
+@pytest.fixture
+def interrupted_after_two(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """The arguments of a conformance command whose third run is stopped by Ctrl-C: an unreadable
+    file, then rooms.yaml."""
+    real = runner.run_planned
+    calls: list[None] = []
+
+    def run_planned(*args: Any, **kwargs: Any) -> runner.Result:
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        calls.append(None)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "run_planned", run_planned)
+    return ["conformance", str(tmp_path / "nope.yaml"), BUNDLED_ROOMS]
+
+
+def test_interrupted_text_keeps_the_runs_and_prints_their_totals(
+    interrupted_after_two: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(interrupted_after_two) == 2
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[2].startswith("ERROR ") and "nope.yaml: cannot read" in lines[2]
+    assert [line[:6] for line in lines[3:5]] == ["PASS  ", "PASS  "]
+    assert lines[5:] == ["2 pass, 0 fail, 0 not_supported, 0 error, 1 file errors (interrupted)"]
+    assert captured.err == "splitcards: interrupted\n"
+
+
+def test_interrupted_jsonl_keeps_the_runs_and_prints_their_totals(
+    interrupted_after_two: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*interrupted_after_two, "--format", "jsonl"]) == 2
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["status"] for line in lines[:2]] == ["pass", "pass"]
+    assert len(lines) == 3
+    assert lines[2]["interrupted"] is True
+    assert (lines[2]["pass"], lines[2]["fail"], lines[2]["error"], len(lines[2]["file_errors"])) == (2, 0, 0, 1)
+
+
+def test_interrupted_json_prints_the_document_of_the_runs_that_ended(
+    interrupted_after_two: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*interrupted_after_two, "--format", "json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert [r["status"] for r in report["results"]] == ["pass", "pass"]
+    assert (report["pass"], report["interrupted"], len(report["file_errors"])) == (2, True, 1)
+
+
+# The command in a process of its own, paused before its second run until the test sends SIGINT.
+PAUSED = """\
+import signal, sys
+from splitcards.tools.cli import main
+from splitcards.tools.conformance import runner
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal, even if the parent ignores it
+real, calls = runner.run_planned, []
+
+def run_planned(*args, **kwargs):
+    if calls:
+        sys.stdin.readline()
+    calls.append(None)
+    return real(*args, **kwargs)
+
+runner.run_planned = run_planned
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_sigint_during_jsonl_after_a_flushed_line(tmp_path: Path) -> None:
+    script = tmp_path / "paused.py"
+    script.write_text(PAUSED, encoding="utf-8")
+    argv = [sys.executable, str(script), "conformance", BUNDLED_ROOMS, "--format", "jsonl"]
+    with subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as child:
+        assert child.stdout is not None
+        try:
+            # The first run's line arrives while the command still runs: it was flushed.
+            ready, _, _ = select.select([child.stdout], [], [], 60)
+            assert ready, "no line before the second run"
+            first = json.loads(child.stdout.readline())
+            os.kill(child.pid, signal.SIGINT)
+            out, err = child.communicate(timeout=60)
+        finally:
+            child.kill()
+    assert first["status"] == "pass"
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"pass": 1, "fail": 0, "not_supported": 0, "error": 0, "file_errors": [], "interrupted": True}
+    ]
+    assert (child.returncode, err) == (2, "splitcards: interrupted\n")
+
+
+def test_version_and_module_entry(capsys: pytest.CaptureFixture[str]) -> None:
     import splitcards
 
     with pytest.raises(SystemExit) as done:

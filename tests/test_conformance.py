@@ -85,15 +85,11 @@ def test_expected_error_that_does_not_happen_fails(tmp_path: Path, registry: Ver
     ("text", "message"),
     [
         ("format: 2\nscenarios: []\n", "format: must be 1"),
-        ("format: 1\nscenarios: [{id: a, rules: [current], setup: [{fly: {}}]}]\n", "a: setup[0]: fly: unknown step"),
-        ("format: 1\nscenarios: [{id: a, rules: [current], colour: red}]\n", "a: colour: unknown key"),
-        (
-            "format: 1\nscenarios: [{id: a, rules: [current], checks: [{names: x}]}]\n",
-            "a: checks[0]: names: expect: missing",
-        ),
         ("format: 1\nscenarios: [{id: a, rules: [current]}, {id: a, rules: [current]}]\n", "a: id: used twice"),
         ("format: 1\ncards: {X: [{name: X}]}\nscenarios: []\n", "cards: card 'X': field 'types'"),
         ("format: 1\nscenarios: [\n", "malformed YAML"),
+        ("format: 1\nscenarios: {a: 1}\n", "scenarios: must be a list"),
+        ("format: 1\ncolour: red\nscenarios: []\n", "colour: unknown key"),
     ],
 )
 def test_malformed_file_is_named_not_a_traceback(tmp_path: Path, text: str, message: str) -> None:
@@ -102,6 +98,77 @@ def test_malformed_file_is_named_not_a_traceback(tmp_path: Path, text: str, mess
         load_file(path)
     assert str(path) in str(info.value)
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "problem"),
+    [
+        ("{id: a, rules: [current], setup: [{fly: {}}]}", "a: setup[0]: fly: unknown step"),
+        ("{id: a, rules: [current], colour: red}", "a: colour: unknown key"),
+        ("{id: a, rules: [current], checks: [{names: x}]}", "a: checks[0]: names: expect: missing"),
+        ("{id: a, rules: [current], checks: [{nmes: x, expect: []}]}", "a: checks[0]: nmes: need exactly one query"),
+        ("{id: a, rules: [current], setup: [{move: {object: x}}]}", "a: setup[0]: move.zone: missing"),
+        ("{id: a, rules: current}", "a: rules: must be a non-empty list"),
+        ("{rules: [current]}", "scenarios[0]: id: missing"),
+        ("[a]", "scenarios[0]: must be a mapping"),
+    ],
+)
+def test_malformed_scenario_is_kept_with_its_problem(tmp_path: Path, scenario: str, problem: str) -> None:
+    path = _write(tmp_path, f"format: 1\nscenarios: [{scenario}, {{id: b, rules: [current]}}]\n")
+    bad, good = load_file(path).scenarios
+    assert bad.problem.startswith(f"{path}: ")
+    assert problem in bad.problem
+    assert (bad.setup, bad.checks) == ((), ())
+    assert (good.id, good.problem) == ("b", "")
+
+
+BAD_AMONG_GOOD = (
+    FILE.replace("EXPECTED", "[1, 4]").replace("classic-2009, current", "classic-2009")
+    + """\
+  - id: misspelled
+    rules: [classic-2009, current]
+    setup:
+      - create: {card: Assault // Battery, zone: hand, as: ab}
+    checks:
+      - {mana_valeus: ab, expect: [1, 4]}
+  - id: after
+    rules: [classic-2009]
+    setup:
+      - create: {card: Assault // Battery, zone: hand, as: ab}
+    checks:
+      - {names: ab, expect: [Assault, Battery]}
+"""
+)
+
+
+def test_one_bad_scenario_is_an_error_and_the_others_run(tmp_path: Path, registry: VersionRegistry) -> None:
+    path = _write(tmp_path, BAD_AMONG_GOOD)
+    results = run_file(load_file(path), {"reference": ReferenceHost}, registry)
+    assert [(r.scenario, r.version, r.status) for r in results] == [
+        ("mv", "classic-2009", Status.PASS),
+        ("misspelled", "classic-2009", Status.ERROR),
+        ("misspelled", "duskmourn-2024", Status.ERROR),
+        ("after", "classic-2009", Status.PASS),
+    ]
+    assert results[1].detail.startswith(f"{path}: misspelled: checks[0]: mana_valeus: need exactly one query")
+
+
+def test_one_bad_scenario_in_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, BAD_AMONG_GOOD)
+    assert main(["conformance", str(path), "--rules", "current"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].startswith(f"ERROR         s.yaml::misspelled [duskmourn-2024] host=reference: {path}: misspelled:")
+    assert lines[3:] == ["0 pass, 0 fail, 0 not_supported, 1 error"]
+
+
+def test_scenario_without_readable_rules_is_reported_under_any_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, "format: 1\nscenarios: [{id: a, rules: current}, {id: b, rules: [current]}]\n")
+    assert main(["conformance", str(path), "--rules", "classic-2009", "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [(r["scenario"], r["rules"], r["status"]) for r in report["results"]] == [("a", "-", "error")]
+    assert report["results"][0]["detail"] == f"{path}: a: rules: must be a non-empty list of rule-version names"
 
 
 def test_unknown_version_and_alias_reported_per_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -184,10 +184,24 @@ def test_unknown_or_unavailable_host_is_a_usage_error(pytester: pytest.Pytester)
 
 def test_a_malformed_scenario_file_is_named_not_a_traceback(pytester: pytest.Pytester) -> None:
     path = pytester.path / "bad.yaml"
-    path.write_text("format: 1\nscenarios: [{id: a, rules: [current], setup: [{fly: {}}]}]\n", encoding="utf-8")
+    path.write_text("format: 1\nscenarios: [{id: a, rules: [current]}, {id: a, rules: [current]}]\n", encoding="utf-8")
     result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "reference", str(path))
     assert result.ret == pytest.ExitCode.INTERRUPTED
-    assert "bad.yaml: a: setup[0]: fly: unknown step (allowed: " in result.stdout.str()
+    assert "bad.yaml: a: id: used twice in this file" in result.stdout.str()
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_malformed_scenario_is_one_error_and_the_others_run(pytester: pytest.Pytester, scenarios: Path) -> None:
+    scenarios.write_text(SCENARIOS.replace("{unlocked: room,", "{unlockd: room,"), encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "reference", "suite")
+    result.assert_outcomes(passed=2, failed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*ERROR at setup of unlock ?duskmourn-2024?*",
+            "*s.yaml: unlock: checks?0?: unlockd: need exactly one query (allowed: *",
+            "ERROR suite/s.yaml::unlock?duskmourn-2024?*",
+        ]
+    )
     assert "Traceback" not in result.stdout.str()
 
 
@@ -201,7 +215,7 @@ def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest(
         "-p", "no:cacheprovider", "--splitcards-host", "partial", "--pyargs", "splitcards.tools.testing"
     )
-    result.assert_outcomes(passed=11, skipped=1)
+    result.assert_outcomes(passed=12, skipped=1)
     without_host = pytester.runpytest("-p", "no:cacheprovider", "--pyargs", "splitcards.tools.testing")
-    without_host.assert_outcomes(errors=12)
+    without_host.assert_outcomes(errors=13)
     without_host.stdout.fnmatch_lines(["*the host contract tests need --splitcards-host NAME*"])

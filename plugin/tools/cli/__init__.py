@@ -2,7 +2,8 @@
 
 Run ``splitcards COMMAND --help`` for each command's options. Exit status, as pytest's: 0 when
 all went well, 1 when a run or a game failed, 2 for an error in the command line, a file or the
-configuration, 3 for an internal error, 5 when a conformance run ran nothing.
+configuration, or an interruption (Ctrl-C), 3 for an internal error, 5 when a conformance run ran
+nothing.
 """
 
 from __future__ import annotations

@@ -6,7 +6,10 @@ check passes when the answer equals the expected one by the comparison its query
 (docs/format.md).
 
 Every run is isolated: whatever a host, an engine or a plugin raises becomes that run's result
-(``error`` for an exception nobody expected, named with its type), and the other runs go on.
+(``error`` for an exception nobody expected, named with its type), and the other runs go on. A
+scenario the loader could not read runs too, to an ``error`` result giving its problem, so that
+it is reported beside the other scenarios of its file. Only ``KeyboardInterrupt`` (and the other
+exceptions that are not an ``Exception``) stops the runs: what ended before it stays yielded.
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ from splitcards.tools.conformance.scenario import Check, Scenario, ScenarioFile,
 
 
 class Status(StrEnum):
-    """How a run ended: as the scenario expects, not, not expressible on the host, or with an
-    exception nobody expected (a defect of the host, the engine or a plugin)."""
+    """How a run ended: as the scenario expects, not, not expressible on the host, or in error:
+    with an exception nobody expected (a defect of the host, the engine or a plugin), or for a
+    scenario that could not be read (its ``problem``)."""
 
     PASS = "pass"
     FAIL = "fail"
@@ -71,7 +75,8 @@ class _Fail(Exception):
 @dataclass(frozen=True, slots=True)
 class Planned:
     """One run to make: a scenario of a file under one rule version (``version`` is ``None``
-    when the scenario names a version the registry does not know: the run fails with ``problem``)."""
+    when the scenario names a version the registry does not know, or none that could be read: the
+    run fails, or is in error for a scenario that could not be read, with ``problem``)."""
 
     file: ScenarioFile
     scenario: Scenario
@@ -85,16 +90,20 @@ class Planned:
 
 def plan(file: ScenarioFile, registry: VersionRegistry, only_versions: Iterable[str] = ()) -> list[Planned]:
     """The runs of a file: each scenario once per rule version it names, keeping only
-    ``only_versions`` (names, aliases or files) when some are given."""
+    ``only_versions`` (names, aliases or files) when some are given. A scenario that could not be
+    read and names no rule versions that could be read has one run all the same, so its problem is
+    reported whichever versions are kept."""
     wanted = {registry.get(name).name for name in only_versions}
     runs = []
     for scenario in file.scenarios:
+        if not scenario.rules:
+            runs.append(Planned(file, scenario, None, scenario.problem))
         for name in scenario.rules:
             try:
                 version = registry.get(name)
             except RulesConfigError as exc:
                 if not wanted:
-                    runs.append(Planned(file, scenario, None, f"rules: {exc}"))
+                    runs.append(Planned(file, scenario, None, scenario.problem or f"rules: {exc}"))
                 continue
             if not wanted or version.name in wanted:
                 runs.append(Planned(file, scenario, version))
@@ -131,7 +140,8 @@ def run_planned(
 ) -> Result:
     """Make one planned run on a new game of one host."""
     if run.version is None:
-        return Result(run.file.path, run.scenario.id, "-", host_name, Status.FAIL, run.problem, run.scenario.source)
+        status = Status.ERROR if run.scenario.problem else Status.FAIL
+        return Result(run.file.path, run.scenario.id, "-", host_name, status, run.problem, run.scenario.source)
     return run_scenario(run.file, run.scenario, run.version, host_name, factory, pm)
 
 
@@ -148,6 +158,8 @@ def run_scenario(
     def result(status: Status, detail: str = "", rules: tuple[str, ...] = ()) -> Result:
         return Result(file.path, scenario.id, version.name, host_name, status, detail, scenario.source, rules)
 
+    if scenario.problem:
+        return result(Status.ERROR, scenario.problem)
     try:
         host = factory(version)
         host.prepare(list(file.cards.values()))

@@ -1,8 +1,11 @@
 """Reading conformance scenario files (formats 1 and 1.1, docs/format.md) into checked, typed scenarios.
 
 Every problem is reported as :class:`~splitcards.errors.ScenarioError` naming the file, the
-scenario id and the key; a card named in a ``create`` step but not defined is not a file error
-but the game error ``unknown_card`` when the step runs.
+scenario id and the key. A problem of the file (not YAML, no ``format``, the wrong shape at the
+top level or in ``cards``, a scenario id used twice) refuses the file; a problem inside one
+scenario (a key, step, field or query unknown, missing or malformed) is kept in that scenario's
+``problem``, and the file's other scenarios are read as usual. A card named in a ``create`` step
+but not defined is no problem of the file but the game error ``unknown_card`` when the step runs.
 
 Format 1.1 adds to format 1 and changes nothing in it: a ``format: 1`` file is read exactly as
 before, and the additions of 1.1 (``STEPS_1_1``, ``FIELDS_1_1``, ``ERRORS_1_1``, ``QUERIES_1_1``)
@@ -96,11 +99,16 @@ class Check:
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
+    """One scenario of a file. ``problem``, when not empty, is why it could not be read (naming the
+    file, the scenario and the key): it then has no steps or checks, ``rules`` is empty unless they
+    could be read, and every run of it is an ``error`` result."""
+
     id: str
     rules: tuple[str, ...]
     source: str
     setup: tuple[Step, ...]
     checks: tuple[Check, ...]
+    problem: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +160,7 @@ def parse(raw: Any, where: str) -> ScenarioFile:
     scenarios = []
     seen: set[str] = set()
     for i, entry in enumerate(scenarios_raw):
-        scenario = _scenario(entry, f"{where}: scenarios[{i}]", fmt)
+        scenario = _scenario(entry, where, i, fmt)
         if scenario.id in seen:
             raise ScenarioError(f"{where}: {scenario.id}: id: used twice in this file")
         seen.add(scenario.id)
@@ -166,16 +174,36 @@ def _known_keys(raw: Mapping[str, Any], allowed: set[str], where: str) -> None:
             raise ScenarioError(f"{where}: {key}: unknown key (allowed: {', '.join(sorted(allowed))}, or x-*)")
 
 
-def _scenario(entry: Any, where: str, fmt: str) -> Scenario:
+def _scenario(entry: Any, where: str, index: int, fmt: str) -> Scenario:
+    """The scenario at ``scenarios[index]``; what is wrong in it is its ``problem``, so that one
+    misspelled key costs that scenario and not the file. An entry without an id is named by its
+    position."""
     if not isinstance(entry, Mapping):
-        raise ScenarioError(f"{where}: must be a mapping")
+        return Scenario(f"scenarios[{index}]", (), "", (), (), f"{where}: scenarios[{index}]: must be a mapping")
     sid = entry.get("id")
     if not isinstance(sid, str) or not sid:
-        raise ScenarioError(f"{where}: id: missing or not a string")
-    where = where.rsplit(": ", 1)[0] + f": {sid}"
-    _known_keys(entry, {"id", "rules", "source", "setup", "checks"}, where)
+        problem = f"{where}: scenarios[{index}]: id: missing or not a string"
+        return Scenario(f"scenarios[{index}]", _rules(entry), "", (), (), problem)
+    try:
+        return _read_scenario(entry, sid, f"{where}: {sid}", fmt)
+    except ScenarioError as exc:
+        return Scenario(sid, _rules(entry), "", (), (), str(exc))
+
+
+def _rules(entry: Mapping[str, Any]) -> tuple[str, ...]:
+    """The rule versions a scenario names, or none when ``rules`` is not a list of names (a
+    scenario that can't be read keeps them too: its problem is reported under each)."""
     rules = entry.get("rules")
-    if not isinstance(rules, list) or not rules or not all(isinstance(r, str) for r in rules):
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        return ()
+    return tuple(rules)
+
+
+def _read_scenario(entry: Mapping[str, Any], sid: str, where: str, fmt: str) -> Scenario:
+    """A scenario with an id, checked; its first problem is raised."""
+    _known_keys(entry, {"id", "rules", "source", "setup", "checks"}, where)
+    rules = _rules(entry)
+    if not rules:
         raise ScenarioError(f"{where}: rules: must be a non-empty list of rule-version names")
     source = entry.get("source", "")
     if not isinstance(source, str):
@@ -188,7 +216,7 @@ def _scenario(entry: Any, where: str, fmt: str) -> Scenario:
         raise ScenarioError(f"{where}: checks: must be a list of checks")
     setup = tuple(_step(i, s, f"{where}: setup[{i}]", fmt) for i, s in enumerate(setup_raw))
     checks = tuple(_check(i, c, f"{where}: checks[{i}]", fmt) for i, c in enumerate(checks_raw))
-    return Scenario(sid, tuple(rules), source, setup, checks)
+    return Scenario(sid, rules, source, setup, checks)
 
 
 def _step(index: int, raw: Any, where: str, fmt: str = "1.1") -> Step:

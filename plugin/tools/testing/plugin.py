@@ -10,7 +10,9 @@ naming the hosts that can run.
   ``file.yaml::scenario-id[rule-version]``, so ``-k``, ``-x``, ``--lf``, ``--junitxml`` and
   pytest-xdist work as for any test. A failure shows the answer expected and the one got, with
   the rules cited; ``not_supported`` is a skip giving the host's reason; an exception nobody
-  expected is a failure naming it.
+  expected is a failure naming it. A scenario that could not be read is an error of its tests,
+  naming the file, the scenario and the key, and the other scenarios of its file still run; a
+  file that could not be read at all is a collection error.
 * ``--splitcards-rules VERSION`` (repeatable) keeps the runs of those rule versions.
 * The fixtures ``splitcards_host``, ``splitcards_registry`` and ``splitcards_cards`` serve the
   host contract tests (``pytest --splitcards-host NAME --pyargs splitcards.tools.testing``).
@@ -192,6 +194,11 @@ class ScenarioRun(pytest.Item):
     def __init__(self, *, run: Planned, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.run = run
+
+    def setup(self) -> None:
+        # Not a failure of the host: the scenario itself is wrong, so its test is in error.
+        if self.run.scenario.problem:
+            pytest.fail(self.run.scenario.problem, pytrace=False)
 
     def runtest(self) -> None:
         from splitcards.tools.conformance.runner import Status, run_planned
