@@ -4,8 +4,10 @@ their mix of layouts.
 
 Run: ``python benchmarks/bench_loaders.py``. For each file and each JSON parser installed (the
 standard library's, and orjson with ``splitcards[fast]``) it prints the seconds of the parse
-alone, of a full load and of a load of the split cards only (``only=SPLIT_CARDS``), the full load
-against the parse alone, and the peak memory of each (tracemalloc, measured in separate runs):
+alone, of the file read as a load reads it (:func:`~splitcards.cards.loaders.read_json`: the
+bounded read, the parse and the check that no object gives a key twice), of a full load and of a
+load of the split cards only (``only=SPLIT_CARDS``), the read and the full load against the parse
+alone, and the peak memory of each (tracemalloc, measured in separate runs):
 tracemalloc counts the whole buffer orjson reserves for a document, most of which the process
 never touches, so orjson's peak there is about three times its peak resident memory, which is
 about the json module's. Prints figures measured in this run; nothing asserts on them. Targets: a
@@ -517,15 +519,22 @@ def measure(label: str, path: Path, load: Callable[..., CardPool], parsers: dict
             with gc_paused():
                 return loads(path.read_bytes())
 
+        def read_paused() -> Any:
+            with gc_paused():
+                return loaders.read_json(path)
+
         with parser(name):
             plain = best_of(3, parse)
             paused = best_of(3, parse_paused)
+            checked = best_of(3, read_paused)
             full = best_of(3, partial(load, path))
             split = best_of(3, partial(load, path, only=SPLIT_CARDS))
             parse_mem = peak_mib(parse)
             full_mem = peak_mib(partial(load, path))
         print(
             f"  {name}: parse alone {plain} ({paused} with the cycle collector paused)\n"
+            f"    read_json {checked}, the repeated-key check included: {checked.wall / paused.wall:.2f}x "
+            f"the parse alone with the collector paused (CPU {checked.cpu / paused.cpu:.2f}x)\n"
             f"    full load {full}: {full.wall / plain.wall:.2f}x the parse alone "
             f"(CPU {full.cpu / plain.cpu:.2f}x); split cards only {split}\n"
             f"    peak memory (tracemalloc): parse {parse_mem:.0f} MiB, full load {full_mem:.0f} MiB"

@@ -175,6 +175,21 @@ def test_unreadable_decklists(tmp_path: Path) -> None:
         read_decklist(binary)
 
 
+def test_a_count_of_5000_digits_names_its_line() -> None:
+    error = _problem("4 Opt\n" + "9" * 5000 + " Island\n")
+    assert error.line == 2
+    assert error.problem == f"'{'9' * 57}...': a count of 5000 digits (a line holds 1 to 100 copies)"
+
+
+def test_a_bad_byte_after_a_byte_order_mark_is_named_by_its_offset_in_the_file(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"\xef\xbb\xbf4 Fire // Ice\n")
+    assert read_decklist(deck).main[0].name == "Fire // Ice"
+    deck.write_bytes(b"\xef\xbb\xbf4 Fire \xff Ice\n")
+    with pytest.raises(DecklistError, match=r"^.*deck\.txt: not a UTF-8 text file \(byte 0xff at offset 10\)$"):
+        read_decklist(deck)
+
+
 def test_decklist_error_is_a_splitcards_value_error() -> None:
     assert issubclass(DecklistError, SplitcardsError)
     assert issubclass(DecklistError, ValueError)

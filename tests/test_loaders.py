@@ -586,3 +586,89 @@ def test_a_printed_value_that_is_no_number_is_refused() -> None:
     face = {"name": "Bad Bear", "types": ["Creature"], "power": 2, "toughness": "2"}
     with pytest.raises(CardDataError, match=r"Bad Bear.*power.*must be a printed value"):
         card_from_mtgjson([face])
+
+
+# -- card files read through the bounded reader ------------------------------------------------
+
+ISLAND = {"name": "Island", "types": ["Land"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('{"data": {"Island": [{"name": "Island", "types": ["Land"]}], "Island": []}}', "Island"),
+        ('{"data": {"Island": [{"name": "Island", "types": ["Land"], "types": ["Sorcery"]}]}}', "types"),
+        ('[{"name": "Island", "type_line": "Land", "name": "Swamp"}]', "name"),
+        ('{"data": {}, "meta": {"version": "a:b", "version": "a:b"}}', "version"),
+    ],
+)
+def test_a_json_key_given_twice_is_named(tmp_path: Path, text: str, key: str, parser: str) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CardDataError) as info:
+        load_card_file(path)
+    assert (info.value.card, info.value.field) == (str(path), "<file>")
+    assert info.value.problem == f"duplicate key {key!r} in a JSON object"
+
+
+def test_an_escaped_colon_is_no_repeated_key(tmp_path: Path, parser: str) -> None:
+    # The duplicate check of the orjson path counts ':'; an escaped one sends it to the json module.
+    path = tmp_path / "cards.json"
+    path.write_text('{"data": {"Island": [{"name": "Island", "types": ["Land"], "text": "T\\u003a add"}]}}')
+    assert load_card_file(path).cards["Island"].halves[0].text == "T: add"
+
+
+def test_a_document_nested_deeper_than_orjson_writes_is_checked_too(tmp_path: Path, parser: str) -> None:
+    path = tmp_path / "cards.json"
+    path.write_text('{"data": {}, "meta": ' + '{"a": ' * 300 + '{"k": 1, "k": 2}' + "}" * 300 + "}")
+    with pytest.raises(CardDataError, match=r"duplicate key 'k' in a JSON object"):
+        load_card_file(path)
+
+
+def test_a_card_file_that_is_not_utf8_names_the_offset(tmp_path: Path, parser: str) -> None:
+    path = tmp_path / "cards.json"
+    path.write_bytes(b'{"data": {"J\xf6tun Grunt": []}}')
+    with pytest.raises(CardDataError) as info:
+        load_card_file(path)
+    assert info.value.problem == "not UTF-8 (byte 0xf6 at offset 12)"
+
+
+@pytest.mark.parametrize("cost", ["{" + "5" * 5000 + "}", "{1000001}", "{Y}{Z}", "{2}{Y}", "{٣}"])
+def test_a_mana_cost_no_card_has_names_the_card(cost: str) -> None:
+    with pytest.raises(CardDataError) as info:
+        card_from_mtgjson([dict(ISLAND, manaCost=cost)])
+    assert (info.value.card, info.value.field) == ("Island", "manaCost")
+    assert len(str(info.value)) < 200
+    with pytest.raises(CardDataError) as info:
+        card_from_scryfall({"name": "Island", "type_line": "Land", "mana_cost": cost})
+    assert info.value.card == "Island"
+
+
+def test_a_card_file_with_a_5000_digit_cost_is_refused_naming_the_card(tmp_path: Path) -> None:
+    path = tmp_path / "cards.json"
+    data = {
+        "data": {
+            "Island": [ISLAND],
+            "Huge": [{"name": "Huge", "types": ["Sorcery"], "manaCost": "{" + "9" * 5000 + "}"}],
+        }
+    }
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CardDataError) as info:
+        load_card_file(path)
+    assert (info.value.card, info.value.field) == ("Huge", "manaCost")
+    assert "is over 1000000" in info.value.problem
+
+
+def test_an_un_card_costing_y_and_z_is_skipped_and_reported(tmp_path: Path) -> None:
+    path = tmp_path / "cards.json"
+    nightmare = {"name": "Nightmare", "types": ["Sorcery"], "manaCost": "{X}{Y}{Z}{R}{R}"}
+    path.write_text(json.dumps({"data": {"Island": [ISLAND], "Nightmare": [nightmare]}}), encoding="utf-8")
+    pool = load_card_file(path)
+    assert list(pool.cards) == ["Island"]
+    assert [name for name, _ in pool.skipped] == ["Nightmare"]
+    assert "unknown mana symbol '{Y}'" in pool.skipped[0].reason
+
+
+def test_gleemax_costs_a_million() -> None:
+    card = card_from_mtgjson([dict(ISLAND, name="Gleemax", types=["Artifact"], manaCost="{1000000}")])
+    assert card.halves[0].mana_cost is not None and card.halves[0].mana_cost.mana_value == 1_000_000

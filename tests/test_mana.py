@@ -52,3 +52,20 @@ def test_symbol_repr_round_trips() -> None:
     cost = ManaCost.parse("{X}{2/W}{G}")
     assert eval(repr(cost)) == cost
     assert ManaSymbol("X").value == 0
+
+
+@pytest.mark.parametrize("text", ["{Y}", "{Z}", "{Y}{Z}", "{X}{Y}", "{٣}"])
+def test_107_4_x_is_the_only_variable_symbol_and_digits_are_ascii(text: str) -> None:
+    with pytest.raises(ValueError, match="unknown mana symbol"):
+        ManaCost.parse(text)
+
+
+def test_a_generic_symbol_larger_than_any_card_prints_is_refused_briefly() -> None:
+    assert ManaCost.parse("{1000000}").mana_value == 1_000_000
+    with pytest.raises(ValueError, match=r"generic mana symbol '\{1000001\}' is over 1000000"):
+        ManaCost.parse("{1000001}")
+    with pytest.raises(ValueError, match=r"generic mana symbol '\{5555.*\.\.\.' is over 1000000") as info:
+        ManaCost.parse("{" + "5" * 5000 + "}")
+    assert len(str(info.value)) < 100
+    with pytest.raises(ValueError, match=r"^not a mana cost: '\{R.*\.\.\.'$"):
+        ManaCost.parse("{R" + "x" * 5000)

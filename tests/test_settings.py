@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,27 @@ def test_bad_pyproject_table_is_named(project: Path) -> None:
     (project / "pyproject.toml").write_text("[tool.splitcards]\ncolour = 1\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=r"pyproject.toml: \[tool.splitcards\]: colour: unknown key"):
         load_registry().get()
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("tool = 3\n", "pyproject.toml: tool: must be a table, got int"),
+        ('tool = "splitcards"\n', "pyproject.toml: tool: must be a table, got str"),
+        ("[tool]\nsplitcards = 5\n", "pyproject.toml: [tool.splitcards]: must be a table of keys"),
+        ('[tool.splitcards]\nrules = "a"\nrules = "b"\n', "pyproject.toml: malformed TOML: Cannot overwrite a value"),
+    ],
+)
+def test_a_malformed_tool_table_names_file_and_key(
+    project: Path, monkeypatch: pytest.MonkeyPatch, text: str, problem: str
+) -> None:
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=re.escape(f"{pyproject}: {problem.split(': ', 1)[1]}")):
+        project_config()  # found by the search upwards
+    monkeypatch.setenv(CONFIG_ENV, str(pyproject))
+    with pytest.raises(ConfigError, match=re.escape(problem)):
+        project_config()  # named by the environment
 
 
 def test_unknown_configured_version_says_where_it_came_from(project: Path) -> None:

@@ -8,6 +8,7 @@ reported only by actions that took place.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import SplitcardsError
+from splitcards.game.hosts import adapters
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import load_registry
 from splitcards.game.table import Table
@@ -155,3 +157,35 @@ Game.TestCase.settings = settings(
     max_examples=60, stateful_step_count=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 TestGame = Game.TestCase
+
+
+# The same random games on the real engines, fewer of them: an engine's game costs more.
+ENGINE_SETTINGS = settings(
+    max_examples=int(os.environ.get("SPLITCARDS_RANDOM_GAMES", "6")),
+    stateful_step_count=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def _engine_game(name: str) -> type[Game]:
+    info = adapters(PM_WITH_HOSTS)[name]
+
+    class EngineGame(Game):
+        @initialize(version=st.sampled_from(VERSIONS))
+        def start(self, version: str) -> None:
+            host = info.factory(REGISTRY.get(version))
+            host.prepare(CARDS)
+            self.table = Table(host, REGISTRY.get(version), PM)
+
+    EngineGame.TestCase.settings = ENGINE_SETTINGS
+    return EngineGame
+
+
+PM_WITH_HOSTS = make_plugin_manager()
+_engines = adapters(PM_WITH_HOSTS)
+_wanted = os.environ.get("SPLITCARDS_HOSTS", "")
+if "phase" in _wanted and _engines["phase"].available is None:
+    TestPhaseGame = _engine_game("phase").TestCase
+if "mtg" in _wanted and _engines["mtg"].available is None:
+    TestMtgGame = _engine_game("mtg").TestCase

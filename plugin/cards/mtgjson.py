@@ -37,7 +37,9 @@ BASIC_LANDS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "For
 
 _FUSE_LINE = re.compile(r"^Fuse\b", re.MULTILINE)
 # Symbols printed on a few Un-cards: real, but no mana cost the rules here can count (202.3).
-_UNCOUNTED_SYMBOL = re.compile(r"\{(?:H[WUBRGS]?|½|∞)\}")
+# {Y} and {Z} are Un-card variables beside {X} (107.4 knows {X} alone): such a card is skipped
+# and reported, where an unknown symbol of any other card stops the load.
+_UNCOUNTED_SYMBOL = re.compile(r"\{(?:H[WUBRGS]?|½|∞|Y|Z)\}")
 _COLOR_SET = frozenset(COLORS)
 
 
@@ -368,7 +370,7 @@ def _mana_cost(label: str, raw: Any, where: str) -> ManaCost:
         return _parse_cost(raw)
     except ValueError as exc:
         if _UNCOUNTED_SYMBOL.search(raw):
-            raise UnsupportedCard(label, where + "manaCost", f"{raw}: a symbol the rules do not count") from exc
+            raise UnsupportedCard(label, where + "manaCost", f"{exc}: a symbol the rules do not count") from exc
         raise CardDataError(label, where + "manaCost", str(exc)) from exc
 
 

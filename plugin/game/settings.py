@@ -22,6 +22,11 @@ Its keys:
 Precedence, most specific first: an explicit argument (or CLI flag), then the environment
 (``SPLITCARDS_RULES``, ``SPLITCARDS_DISABLE_PLUGINS``), then the project configuration, then the
 package default (``config/settings.yaml``). :func:`effective` says where each value came from.
+
+Either file is read by the bounded reader (:mod:`splitcards.files.bounded`): a regular UTF-8 file
+of at most :data:`~splitcards.files.yamlfile.MAX_BYTES` (``splitcards.yaml``) or
+:data:`PYPROJECT_MAX_BYTES` (``pyproject.toml``). A ``pyproject.toml`` whose ``tool`` or
+``tool.splitcards`` is not a table is a :class:`~splitcards.errors.ConfigError` naming the file and key.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.errors import ConfigError
+from splitcards.files.bounded import decode, read_bytes
 from splitcards.files.yamlfile import read_yaml
 
 CONFIG_ENV = "SPLITCARDS_CONFIG"
@@ -40,6 +46,8 @@ RULES_ENV = "SPLITCARDS_RULES"
 BLOCK_ENV = "SPLITCARDS_DISABLE_PLUGINS"
 YAML_NAME = "splitcards.yaml"
 KEYS = ("rules", "house_rules", "disable_plugins", "hosts")
+PYPROJECT_MAX_BYTES = 4 << 20
+"""The largest ``pyproject.toml`` read (4 MiB): the search reads other projects' files too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +113,11 @@ def _find(start: Path) -> Path | None:
         if not path.is_file():
             raise ConfigError(f"${CONFIG_ENV}: {named!r:.200} is not a file")
         return path.resolve()
-    for folder in (start.resolve(), *start.resolve().parents):
+    try:
+        here = start.resolve()
+    except ValueError as exc:  # a NUL byte: no folder the system can open
+        raise ConfigError(f"{str(start)!r:.200}: not a directory the system can open ({exc})") from exc
+    for folder in (here, *here.parents):
         if (folder / YAML_NAME).is_file():
             return folder / YAML_NAME
         pyproject = folder / "pyproject.toml"
@@ -125,7 +137,7 @@ def _has_table(pyproject: Path) -> bool:
     found = _TABLES.get(key)
     if found is None:
         try:
-            found = "splitcards" in _toml(pyproject).get("tool", {})
+            found = _table(pyproject, _toml(pyproject)) is not None
         except ConfigError:
             found = True  # a broken file that may hold the table: reading it reports the problem
         _TABLES[key] = found
@@ -135,16 +147,32 @@ def _has_table(pyproject: Path) -> bool:
 def _toml(path: Path) -> dict[str, Any]:
     import tomllib  # only where a pyproject.toml is met: most processes never read one
 
+    def refuse(problem: str) -> ConfigError:
+        return ConfigError(f"{path}: {problem}")
+
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: malformed TOML: {exc}") from exc
+        data = read_bytes(path, refuse, max_bytes=PYPROJECT_MAX_BYTES)
+    except OSError as exc:
+        raise refuse(f"cannot read: {exc.strerror or exc}") from exc
+    text = decode(data, lambda problem: refuse(f"not UTF-8 text ({problem})"))
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise refuse(f"malformed TOML: {exc}") from exc
+
+
+def _table(path: Path, document: Mapping[str, Any]) -> Any:
+    """The ``[tool.splitcards]`` table (``None``: the file has none); TOML lets ``tool`` be any value."""
+    tool = document.get("tool", {})
+    if not isinstance(tool, Mapping):
+        raise ConfigError(f"{path}: tool: must be a table, got {type(tool).__name__}")
+    return tool.get("splitcards")
 
 
 def _read(path: Path) -> ProjectConfig:
     if path.name == "pyproject.toml":
-        raw: Any = _toml(path).get("tool", {}).get("splitcards", {})
+        raw: Any = _table(path, _toml(path))
+        raw = {} if raw is None else raw
         where = f"{path}: [tool.splitcards]"
     else:
         raw = read_yaml(path, ConfigError) or {}

@@ -4,6 +4,10 @@ A :class:`ManaCost` keeps its symbols in printed order. Combining the costs of a
 card's halves (709.4b) sums the generic parts and keeps every other symbol, while
 :attr:`ManaCost.symbols` of each half stays available for effects that look at the
 symbols themselves.
+
+:meth:`ManaCost.parse` reads the symbols of CR 107.4 only: a letter it does not know (``{Y}``,
+``{Q}``) or a generic symbol larger than any card prints is a ``ValueError``, which a card-data
+reader reports naming the card.
 """
 
 from __future__ import annotations
@@ -12,8 +16,11 @@ import re
 from dataclasses import dataclass
 
 COLORS = ("W", "U", "B", "R", "G")
+MAX_GENERIC = 1_000_000
+"""The largest generic symbol a cost may print: Gleemax's {1000000}, the largest of any card."""
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
-_GENERIC = re.compile(r"\d+")
+_GENERIC = re.compile(r"[0-9]+")  # not \d: that takes every script's digits ("{٣}")
+_SHOWN = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,14 +29,15 @@ class ManaSymbol:
 
     ``value`` is its contribution to mana value (202.3): a number for generic, 1 for a
     colored, colorless, snow or Phyrexian symbol, the largest component for hybrid
-    (202.3f: ``{2/W}`` counts 2), 0 for ``X`` (202.3e, off the stack).
+    (202.3f: ``{2/W}`` counts 2), 0 for ``X`` (202.3e, off the stack). The variable symbol is
+    ``X`` alone (107.4); ``{Y}`` and ``{Z}`` are no mana symbols.
     """
 
     text: str
 
     def __post_init__(self) -> None:
         if not _valid_symbol(self.text):
-            raise ValueError(f"unknown mana symbol {{{self.text}}}")
+            raise ValueError(f"unknown mana symbol {_shown('{' + self.text + '}')}")
 
     @property
     def is_generic(self) -> bool:
@@ -39,7 +47,7 @@ class ManaSymbol:
     def value(self) -> int:
         if self.is_generic:
             return int(self.text)
-        if self.text in ("X", "Y", "Z"):
+        if self.text == "X":
             return 0
         return max(int(part) if part.isdigit() else 1 for part in self.text.split("/") if part != "P")
 
@@ -52,7 +60,7 @@ class ManaSymbol:
 
 
 def _valid_symbol(text: str) -> bool:
-    if _GENERIC.fullmatch(text) or text in ("X", "Y", "Z", "C", "S", *COLORS):
+    if _GENERIC.fullmatch(text) or text in ("X", "C", "S", *COLORS):
         return True
     parts = text.split("/")
     if len(parts) == 2 and parts[1] == "P":
@@ -72,11 +80,16 @@ class ManaCost:
 
     @classmethod
     def parse(cls, text: str) -> ManaCost:
-        """Read a cost written as braces symbols; raise ``ValueError`` naming the bad part."""
+        """Read a cost written as braces symbols; raise ``ValueError`` naming the bad part: text
+        that is no symbol, an unknown symbol, a generic symbol over :data:`MAX_GENERIC`."""
         stripped = text.strip()
         found = _SYMBOL.findall(stripped)
         if "".join("{" + s + "}" for s in found) != stripped.replace(" ", ""):
-            raise ValueError(f"not a mana cost: {text!r}")
+            raise ValueError(f"not a mana cost: {_shown(text)}")
+        for symbol in found:
+            # Checked on the digits: int() of thousands of them is slow, and Python refuses 4300.
+            if _GENERIC.fullmatch(symbol) and (len(symbol) > len(str(MAX_GENERIC)) or int(symbol) > MAX_GENERIC):
+                raise ValueError(f"generic mana symbol {_shown('{' + symbol + '}')} is over {MAX_GENERIC}")
         return cls(tuple(ManaSymbol(s) for s in found))
 
     @property
@@ -100,8 +113,8 @@ class ManaCost:
     def normalized(self) -> ManaCost:
         generic = sum(s.value for s in self.symbols if s.is_generic)
         rest = sorted((s for s in self.symbols if not s.is_generic), key=_print_order)
-        lead = [s for s in rest if s.text in ("X", "Y", "Z")]
-        tail = [s for s in rest if s.text not in ("X", "Y", "Z")]
+        lead = [s for s in rest if s.text == "X"]
+        tail = [s for s in rest if s.text != "X"]
         middle = [ManaSymbol(str(generic))] if generic else []
         return ManaCost(tuple(lead + middle + tail))
 
@@ -110,6 +123,11 @@ class ManaCost:
 
     def __repr__(self) -> str:
         return f"ManaCost.parse({str(self)!r})"
+
+
+def _shown(text: str) -> str:
+    # A cost comes from a file: quote a few characters of it, not five thousand.
+    return repr(text) if len(text) <= _SHOWN else repr(text[: _SHOWN - 3] + "...")
 
 
 def _print_order(symbol: ManaSymbol) -> tuple[int, str]:

@@ -209,5 +209,3 @@ def _resumed(path: Path) -> list[dict[str, object]]:
         return soak.read_results(path)
     except OSError as exc:
         raise UsageError(f"--resume: {path}: can't read it: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"--resume: {path}: not a UTF-8 text file ({exc.reason} at byte {exc.start})") from None

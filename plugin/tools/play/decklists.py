@@ -18,7 +18,9 @@ A card name matches whatever its case, accents or spaces, and a split card may b
 ``Fire // Ice`` or ``Fire/Ice``. Every problem of a decklist (a malformed line, a card missing
 from the card file, a card no deck holds, a card the rule version refuses, a card the engine
 can't play) is a :class:`~splitcards.errors.DecklistError` naming the file, the line and the
-card, raised before the engine starts the game.
+card, raised before the engine starts the game. A decklist file is read by the bounded reader
+(:mod:`splitcards.files.bounded`): a regular file of at most :data:`DECKLIST_MAX_BYTES`, UTF-8
+with or without a byte order mark.
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from splitcards.cards.loaders import CardPool, kind, load_card_file
 from splitcards.errors import DecklistError, UnknownCard, UnsupportedCard
+from splitcards.files.bounded import decode, read_bytes
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.tools.play.decks import Decks
@@ -40,6 +44,9 @@ MAX_COPIES = 100
 """The most copies of a card one line may ask for: more is a typing slip, not a deck."""
 MAX_CARDS = 500
 """The most cards a deck may hold here (the engine builds every one of them)."""
+DECKLIST_MAX_BYTES = 1 << 20
+"""The largest decklist file read by default (1 MiB; a deck of :data:`MAX_CARDS` lines is a few
+kilobytes); ``read_decklist(..., max_bytes=)`` raises it."""
 SIDEBOARD_CARDS = 15
 """The most cards of a constructed sideboard (100.4a): a larger last block is no sideboard."""
 
@@ -60,6 +67,7 @@ _SIDEBOARD_PREFIX = re.compile(r"SB:\s*", re.IGNORECASE)
 # An Arena printing after the name: "(DGM) 128", and what some exports add after it ("*F*").
 _PRINTING = re.compile(r"\s+\([A-Za-z0-9]{2,8}\)(?:\s+[^\s()]+)*$")
 _MORE_PROBLEMS = 10
+_COUNT_DIGITS = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,15 +173,15 @@ def read_user_decks(cards: str | Path, deck: str | Path, opponent: str | Path | 
 # -- reading decklists -----------------------------------------------------------------------
 
 
-def read_decklist(path: str | Path) -> Decklist:
-    """Read a decklist file (UTF-8); see :func:`parse_decklist`."""
+def read_decklist(path: str | Path, *, max_bytes: int = DECKLIST_MAX_BYTES) -> Decklist:
+    """Read a decklist file (a regular file of at most ``max_bytes``, UTF-8); see :func:`parse_decklist`."""
+    where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        data = read_bytes(path, partial(DecklistError, where, None), max_bytes=max_bytes)
     except OSError as exc:
-        raise DecklistError(str(path), None, f"can't read the decklist: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise DecklistError(str(path), None, f"not a UTF-8 text file ({exc.reason} at byte {exc.start})") from exc
-    return parse_decklist(text, str(path))
+        raise DecklistError(where, None, f"can't read the decklist: {exc.strerror or exc}") from exc
+    text = decode(data, lambda problem: DecklistError(where, None, f"not a UTF-8 text file ({problem})"), bom=True)
+    return parse_decklist(text, where)
 
 
 def parse_decklist(text: str, path: str = "<decklist>") -> Decklist:
@@ -234,6 +242,10 @@ def _entry(line: str, number: int) -> Entry | str:
         if re.fullmatch(r"[-+]?\d+\s*[xX]?", line):
             return f"{line!r}: a count with no card name"
         return f"{line!r}: no count (a line is 'COUNT NAME', such as '4 Fire // Ice')"
+    digits = found["count"].lstrip("+-0")
+    if len(digits) > _COUNT_DIGITS:
+        # int() of thousands of digits is slow, and Python refuses 4300: no count of copies is that long.
+        return f"{_shown(line)}: a count of {len(digits)} digits (a line holds 1 to {MAX_COPIES} copies)"
     count = int(found["count"])
     if count < 1:
         return f"{line!r}: a count is at least 1, got {count}"
@@ -241,6 +253,10 @@ def _entry(line: str, number: int) -> Entry | str:
         return f"{line!r}: {count} copies of a card is more than a deck holds (at most {MAX_COPIES} a line)"
     name = _PRINTING.sub("", found["name"]).strip()
     return Entry(number, count, name)
+
+
+def _shown(line: str) -> str:
+    return repr(line) if len(line) <= 60 else repr(line[:57] + "...")
 
 
 # -- finding the cards -----------------------------------------------------------------------

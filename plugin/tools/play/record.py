@@ -25,12 +25,16 @@ from typing import IO, Any
 
 from splitcards.cards.mtgjson import mtgjson_faces
 from splitcards.errors import RecordError
+from splitcards.files.bounded import decode, read_bytes
 from splitcards.rules.card import Card
 
 RECORD = "splitcards game record"
 FORMAT = 1
 EMBEDDED = "embedded"
 """The card source of a record whose decks are the embedded demo decks."""
+RECORD_MAX_BYTES = 64 << 20
+"""The largest record read by default (64 MiB: a record is a line per action of one game);
+``read_record(..., max_bytes=)`` raises it."""
 
 
 def card_hash(card: Card) -> str:
@@ -123,15 +127,15 @@ class Record:
     result: Mapping[str, Any] | None
 
 
-def read_record(path: str | Path) -> Record:
-    """Read a record; raises :class:`~splitcards.errors.RecordError` naming the line at fault."""
+def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Record:
+    """Read a record (a regular UTF-8 file of at most ``max_bytes``); raises
+    :class:`~splitcards.errors.RecordError` naming the line at fault."""
     where = str(path)
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        raw = read_bytes(path, lambda problem: RecordError(where, None, problem), max_bytes=max_bytes)
     except OSError as exc:
         raise RecordError(where, None, f"can't read the record: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise RecordError(where, None, f"not a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
+    lines = decode(raw, lambda problem: RecordError(where, None, f"not a UTF-8 text file ({problem})")).splitlines()
     if not lines:
         raise RecordError(where, None, "empty: a record starts with its header line")
     data: list[Any] = []

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from splitcards.errors import SplitcardsError
+from splitcards.files.bounded import decode, read_bytes
 from splitcards.game.hosts import adapters
 from splitcards.game.manager import default_manager
 from splitcards.game.registry import load_registry
@@ -227,10 +229,21 @@ class Totals:
         )
 
 
-def read_results(path: Path) -> list[dict[str, Any]]:
-    """The games of an earlier JSON Lines output (its totals and any line cut short are skipped)."""
+RESULTS_MAX_BYTES = 256 * 1024 * 1024
+"""The largest results file ``resume`` reads (about a million games' lines)."""
+
+
+def read_results(path: Path, max_bytes: int = RESULTS_MAX_BYTES) -> list[dict[str, Any]]:
+    """The games of an earlier JSON Lines output (its totals and any line cut short are skipped);
+    a file that is no regular UTF-8 file of at most ``max_bytes`` is the package's error."""
+    where = str(path)
+
+    def refuse(problem: str) -> SplitcardsError:
+        return SplitcardsError(f"--resume: {where}: {problem}")
+
     games: list[dict[str, Any]] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    text = decode(read_bytes(path, refuse, max_bytes=max_bytes), refuse)
+    for line in text.splitlines():
         try:
             data = json.loads(line)
         except json.JSONDecodeError:
