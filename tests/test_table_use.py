@@ -15,7 +15,7 @@ from splitcards.game.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Timing, Zone
+from splitcards.rules.model import CastOption, Event, ObjectId, ObjectView, SpellFacts, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 
 
@@ -133,3 +133,18 @@ def test_a_rule_version_is_immutable_all_the_way_down(v: dict[str, RuleVersion])
     with pytest.raises(AttributeError):
         rules.fuse = False  # type: ignore[misc]
     assert isinstance(rules.citations["resolve"], tuple)
+
+
+class InterruptsAfterTheCast:
+    @hookimpl
+    def on_cast(self, rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event]:
+        raise KeyboardInterrupt
+
+
+def test_an_interrupted_report_leaves_the_cast_in_the_record(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
+    table = _table(v["duskmourn-2024"], InterruptsAfterTheCast())
+    fire_ice = table.create(cards["Fire // Ice"], Zone.HAND)
+    with pytest.raises(KeyboardInterrupt):
+        table.cast(fire_ice, CastOption.LEFT)
+    assert table.host.stack() == [fire_ice]
+    assert [e.as_dict() for e in table.events] == [{"event": "cast", "object": fire_ice, "half": "left"}]

@@ -40,6 +40,7 @@ from splitcards.errors import (
     PluginFailure,
     TableInUse,
 )
+from splitcards.game import builtin
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
 from splitcards.game.hostcheck import CheckedHost
 from splitcards.game.manager import BUILTIN_NAME, call_hook, default_manager
@@ -190,6 +191,11 @@ class Table:
             results = self._hook(name, **kwargs)
         except PluginFailure as failure:
             raise PluginFailure(failure.plugin, failure.hook, failure.error, happened=True) from failure.error
+        except (KeyboardInterrupt, SystemExit):
+            # The host acted: the record shows it, as the built-in report of the action says,
+            # before the interruption goes on.
+            self.events += getattr(builtin, name)(rules=self.rules, **kwargs)
+            raise
         return [event for result in results for event in result]
 
     def _timing(self) -> Timing:
@@ -296,11 +302,9 @@ class Table:
         on_stack = ObjectView(
             view.card, Zone.STACK, view.owner, request.caster, facts, token=view.token, copy=view.copy
         )
-        events: list[Event] = []
         for spliced in facts.spliced:
-            events += self._report("on_splice", spell=spell, spliced=spliced)
-        events += self._report("on_cast", spell=spell, view=on_stack, facts=facts)
-        self.events += events
+            self.events += self._report("on_splice", spell=spell, spliced=spliced)
+        self.events += self._report("on_cast", spell=spell, view=on_stack, facts=facts)
         return spell
 
     @_one_at_a_time
