@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import operator
 import os
 import signal
 import subprocess
@@ -27,8 +28,9 @@ def _why(spec: object, why: str) -> str:
     return why
 
 
-def _call(spec: Callable[[], object]) -> object:
-    return spec()
+# The workers are new processes: what they run must be importable there, as the standard
+# library is (this test module is not).
+_call = operator.methodcaller("__call__")
 
 
 def test_a_dead_worker_ends_its_own_game_only() -> None:
@@ -215,6 +217,10 @@ def _killed_once(marker: str, value: int) -> int:
 
 def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game(tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    import cloudpickle
+
+    # The workers can't import this test module: its function travels by value.
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
     marker = str(tmp_path / "killed")
     specs: list[Callable[[], object]] = [partial(_killed_once, marker, n) for n in range(4)]
     reports = list(workers.on_dask(specs, "local", _call, _why, workers=2))
