@@ -205,24 +205,3 @@ def test_the_same_seeds_give_the_same_results_on_the_pool_and_on_a_local_dask_cl
     cluster = [json.loads(line) for line in capsys.readouterr().out.splitlines()][:-1]
     assert sorted(map(_outcome, pool)) == sorted(map(_outcome, cluster))
     assert len(pool) == 2
-
-
-def _killed_once(marker: str, value: int) -> int:
-    # The first worker to run this dies as if killed; the scheduler runs the task again elsewhere.
-    if not os.path.exists(marker):
-        Path(marker).write_text("killed", encoding="utf-8")
-        os.kill(os.getpid(), signal.SIGKILL)
-    return value
-
-
-def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game(tmp_path: Path) -> None:
-    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
-    import cloudpickle
-
-    # The workers can't import this test module: its function travels by value.
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    marker = str(tmp_path / "killed")
-    specs: list[Callable[[], object]] = [partial(_killed_once, marker, n) for n in range(4)]
-    reports = list(workers.on_dask(specs, "local", _call, _why, workers=2))
-    assert sorted(map(str, reports)) == ["0", "1", "2", "3"]
-    assert Path(marker).read_text(encoding="utf-8") == "killed"
