@@ -55,13 +55,16 @@ def read_bytes(path: str | os.PathLike[str] | Traversable, refuse: Refuse, *, ma
     :param max_bytes: the cap; a larger file is refused after reading at most ``max_bytes + 1`` bytes.
     :raises OSError: when the system can't open or read the file (the caller words it).
     """
+    if isinstance(path, str | os.PathLike) and "\x00" in os.fspath(path):
+        # Checked here, not left to the OS: each Python version words its own refusal differently.
+        raise refuse(f"not a path the system can open (embedded null byte: {os.fspath(path)!r:.200})")
     try:
         if isinstance(path, str | os.PathLike):
             return _read_file(os.fspath(path), max_bytes)
         return _read_resource(path, max_bytes)
     except _Refused as exc:
         raise refuse(str(exc)) from None
-    except ValueError as exc:  # os functions refuse a NUL byte, or a name the file system can't encode
+    except ValueError as exc:  # a name the file system can't encode
         # The path is shown escaped too: a NUL byte printed as it is can't be seen.
         raise refuse(f"not a path the system can open ({exc}: {str(path)!r:.200})") from exc
 

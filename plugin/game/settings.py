@@ -113,9 +113,11 @@ def _find(start: Path) -> Path | None:
         if not path.is_file():
             raise ConfigError(f"${CONFIG_ENV}: {named!r:.200} is not a file")
         return path.resolve()
+    if "\x00" in str(start):  # checked here: each Python version words the OS refusal differently
+        raise ConfigError(f"{str(start)!r:.200}: not a directory the system can open (embedded null byte)")
     try:
         here = start.resolve()
-    except ValueError as exc:  # a NUL byte: no folder the system can open
+    except ValueError as exc:  # a name the file system can't encode
         raise ConfigError(f"{str(start)!r:.200}: not a directory the system can open ({exc})") from exc
     for folder in (here, *here.parents):
         if (folder / YAML_NAME).is_file():
