@@ -51,6 +51,12 @@ def test_a_worker_that_raises_out_of_python_is_a_crash_with_its_exit_status() ->
     assert sorted(map(str, reports)) == ["1", "the worker process died without a result (exit status 3)"]
 
 
+def test_a_game_past_its_time_limit_is_a_crash_and_the_others_go_on() -> None:
+    specs: list[Callable[[], object]] = [partial(time.sleep, 600), partial(abs, -2), partial(abs, -4)]
+    reports = list(workers.in_processes(specs, 2, _call, _why, timeout=2))
+    assert sorted(map(str, reports)) == ["2", "4", "the game ran past its 2 s limit; its worker was killed"]
+
+
 def test_the_totals_count_games_of_every_kind() -> None:
     totals = soak.Totals()
     for game in (
@@ -205,3 +211,35 @@ def test_the_same_seeds_give_the_same_results_on_the_pool_and_on_a_local_dask_cl
     cluster = [json.loads(line) for line in capsys.readouterr().out.splitlines()][:-1]
     assert sorted(map(_outcome, pool)) == sorted(map(_outcome, cluster))
     assert len(pool) == 2
+
+
+def _killed_once(marker: str, value: int) -> int:
+    # The first worker to run this dies as if killed; the scheduler runs the task again elsewhere.
+    if not os.path.exists(marker):
+        Path(marker).write_text("killed", encoding="utf-8")
+        os.kill(os.getpid(), signal.SIGKILL)
+    return value
+
+
+def _by_value() -> None:
+    cloudpickle = pytest.importorskip("cloudpickle")
+    # The workers can't import this test module: its functions travel by value.
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+
+
+def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game(tmp_path: Path) -> None:
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    _by_value()
+    marker = str(tmp_path / "killed")
+    specs: list[Callable[[], object]] = [partial(_killed_once, marker, n) for n in range(4)]
+    # The limit only turns a hang into failed assertions: a game here takes milliseconds.
+    reports = list(workers.on_dask(specs, "local", _call, _why, workers=2, timeout=120))
+    assert sorted(map(str, reports)) == ["0", "1", "2", "3"]
+    assert Path(marker).read_text(encoding="utf-8") == "killed"
+
+
+def test_games_stuck_on_a_dask_cluster_are_crashes_after_the_limit() -> None:
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    specs: list[Callable[[], object]] = [partial(abs, -1), partial(time.sleep, 600)]
+    reports = list(workers.on_dask(specs, "local", _call, _why, workers=2, timeout=5))
+    assert sorted(map(str, reports)) == ["1", "no game finished on the cluster for 5 s; this one was cancelled"]

@@ -116,6 +116,13 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="skip the games already in FILE, the --format jsonl output of an earlier run, and count them",
     )
     run.add_argument(
+        "--timeout",
+        type=_positive,
+        metavar="SECONDS",
+        help="a game past SECONDS is a crash and its worker is killed (on Dask: the unfinished games, once no"
+        " game has finished for SECONDS); the games then run in worker processes even with --jobs 1",
+    )
+    run.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="run the games on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a"
@@ -188,6 +195,7 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
         jsonl=args.format == "jsonl",
         scheduler=args.scheduler,
         resumed=resumed,
+        timeout=args.timeout,
     )
     if totals.interrupted:
         return 2

@@ -140,16 +140,19 @@ def play(spec: GameSpec) -> GameReport:
     return report
 
 
-def run(specs: Sequence[GameSpec], jobs: int, scheduler: str | None = None) -> Iterator[GameReport]:
-    """Play the games, yielding each report as its game ends: in this process (``jobs`` 1),
-    in ``jobs`` worker processes, or on the Dask cluster at ``scheduler`` (``"local"``: a
-    ``LocalCluster`` of ``jobs`` workers here)."""
+def run(
+    specs: Sequence[GameSpec], jobs: int, scheduler: str | None = None, timeout: float | None = None
+) -> Iterator[GameReport]:
+    """Play the games, yielding each report as its game ends: in this process (``jobs`` 1 and no
+    ``timeout``), in ``jobs`` worker processes, or on the Dask cluster at ``scheduler``
+    (``"local"``: a ``LocalCluster`` of ``jobs`` workers here). ``timeout``: see
+    :mod:`~splitcards.tools.play.workers`; a game in this process could not be stopped."""
     if scheduler is not None:
-        yield from workers.on_dask(specs, scheduler, play, crashed, workers=jobs)
-    elif jobs <= 1:
+        yield from workers.on_dask(specs, scheduler, play, crashed, workers=jobs, timeout=timeout)
+    elif jobs <= 1 and timeout is None:
         yield from map(play, specs)
     else:
-        yield from workers.in_processes(specs, jobs, play, crashed)
+        yield from workers.in_processes(specs, jobs, play, crashed, timeout=timeout)
 
 
 def save(report: GameReport, folder: Path, failure: bool = True) -> Path:
@@ -262,6 +265,7 @@ def soak(
     jsonl: bool = False,
     scheduler: str | None = None,
     resumed: Iterable[Mapping[str, Any]] = (),
+    timeout: float | None = None,
 ) -> Totals:
     """Play every game not in ``resumed``, print a line per game and the totals; return them.
     Each line and the totals give the winners and why the games ended."""
@@ -271,7 +275,7 @@ def soak(
         totals.add(game)
     todo = [spec for spec in specs if spec.key not in done]
     try:
-        for report in run(todo, jobs, scheduler):
+        for report in run(todo, jobs, scheduler, timeout):
             saved, problem = _keep(report, folder, record_dir)
             totals.unsaved += problem is not None
             game = report.as_dict(saved)

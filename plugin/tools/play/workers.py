@@ -7,6 +7,11 @@ the next game starts in a new process. On Dask (``splitcards[cluster]``), the sc
 games on its workers and runs a game again elsewhere when its worker dies; a game whose workers
 keep dying is a ``crash`` result naming the scheduler's reason.
 
+A game that never ends (an engine stuck in its native code) must not hold the run for ever: on this
+machine a game past ``timeout`` seconds has its worker killed and is a ``crash`` result; on Dask,
+where a game's start is the scheduler's business, the games still unfinished when no game has
+finished for ``timeout`` seconds are cancelled and become ``crash`` results.
+
 A game's result depends only on what its :class:`~splitcards.tools.play.soak.GameSpec` says
 (host, rule version, seed, action limit), so both give the same results for the same specs.
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -28,12 +34,15 @@ def in_processes(
     jobs: int,
     play: Callable[[Spec], Report],
     crashed: Callable[[Spec, str], Report],
+    timeout: float | None = None,
 ) -> Iterator[Report]:
     """Play each spec in a worker process of its own, ``jobs`` at a time, yielding each report
-    as its game ends. ``crashed`` makes the report of a game whose worker died."""
+    as its game ends. ``crashed`` makes the report of a game whose worker died, or that ran past
+    ``timeout`` seconds (``None``: no limit)."""
     context = multiprocessing.get_context("spawn")
     pending = list(reversed(specs))
     running: dict[Any, tuple[Any, Spec, multiprocessing.connection.Connection]] = {}
+    started: dict[Any, float] = {}
     try:
         while pending or running:
             while pending and len(running) < jobs:
@@ -43,7 +52,20 @@ def in_processes(
                 process.start()
                 send.close()
                 running[receive] = (process, spec, receive)
-            for ready in multiprocessing.connection.wait(list(running)):
+                started[receive] = time.monotonic()
+            wait = None if timeout is None else max(0.0, min(started.values()) + timeout - time.monotonic())
+            ready_now = multiprocessing.connection.wait(list(running), wait)
+            if not ready_now:  # the oldest game is past its limit
+                for late in [r for r, t in started.items() if time.monotonic() - t >= (timeout or 0)]:
+                    process, spec, receive = running.pop(late)
+                    del started[late]
+                    process.kill()
+                    process.join()
+                    receive.close()
+                    yield crashed(spec, f"the game ran past its {timeout:g} s limit; its worker was killed")
+                continue
+            for ready in ready_now:
+                del started[ready]
                 process, spec, receive = running.pop(ready)
                 try:
                     report: Report = receive.recv()
@@ -86,24 +108,33 @@ def on_dask(
     play: Callable[[Spec], Report],
     crashed: Callable[[Spec, str], Report],
     workers: int = 2,
+    timeout: float | None = None,
 ) -> Iterator[Report]:
     """Play each spec as a task on the Dask cluster at ``address`` (``"local"``: a
     ``LocalCluster`` of ``workers`` worker processes on this machine), yielding each report as
-    its game ends."""
-    from distributed import Client, LocalCluster, as_completed
+    its game ends. When no game has finished for ``timeout`` seconds (``None``: no limit), the
+    unfinished games are cancelled and ``crashed`` makes their reports."""
+    from distributed import Client, LocalCluster
+    from distributed import wait as first_done
 
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) if address == "local" else None
     client = Client(cluster if cluster is not None else address)
     try:
         # pure=False: two runs of the same spec are two games, not one cached result.
         futures = {client.submit(play, spec, pure=False): spec for spec in specs}
-        for future in as_completed(futures):
-            spec = futures[future]
-            try:
-                report: Report = future.result()
-            except Exception as exc:  # the scheduler gave up on the task (its workers died)
-                report = crashed(spec, f"the Dask task failed: {type(exc).__name__}: {exc}")
-            yield report
+        while futures:
+            done, _ = first_done(list(futures), timeout=timeout, return_when="FIRST_COMPLETED")
+            for future in done:
+                spec = futures.pop(future)
+                try:
+                    report: Report = future.result()
+                except Exception as exc:  # the scheduler gave up on the task (its workers died)
+                    report = crashed(spec, f"the Dask task failed: {type(exc).__name__}: {exc}")
+                yield report
+    except TimeoutError:
+        client.cancel(list(futures))
+        for spec in futures.values():
+            yield crashed(spec, f"no game finished on the cluster for {timeout:g} s; this one was cancelled")
     finally:
         client.close()
         if cluster is not None:
