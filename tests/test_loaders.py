@@ -18,8 +18,6 @@ from splitcards.cards.loaders import (
     basic_land,
     card_from_mtgjson,
     card_from_scryfall,
-    cards_from_atomic,
-    cards_from_atomic_file,
     kind,
     load_card_file,
     load_mtgjson,
@@ -108,20 +106,20 @@ def test_malformed_face_names_card_and_field(change: dict[str, Any], field: str)
 
 def test_atomic_cards_load_all_or_nothing(tmp_path: Path) -> None:
     good = {"data": {"Fire // Ice": [FIRE, ICE], "Island": [{"name": "Island", "types": ["Land"]}]}}
-    cards = cards_from_atomic(good)
+    cards = load_mtgjson(good).cards
     assert set(cards) == {"Fire // Ice", "Island"}
     bad = {"data": {"Fire // Ice": [FIRE, ICE], "Broken": [{"name": "Broken", "types": "Land"}]}}
     path = tmp_path / "AtomicCards.json"
     path.write_text(json.dumps(bad))
     with pytest.raises(CardDataError, match="Broken"):
-        cards_from_atomic_file(path)
+        load_mtgjson_file(path)
 
 
 def test_atomic_file_that_is_not_json_is_named(tmp_path: Path) -> None:
     path = tmp_path / "AtomicCards.json"
     path.write_text("{nope")
     with pytest.raises(CardDataError, match=r"AtomicCards.json"):
-        cards_from_atomic_file(path)
+        load_mtgjson_file(path)
 
 
 def test_scryfall_card_faces() -> None:

@@ -13,7 +13,8 @@ import pytest
 from splitcards.errors import RulesConfigError
 from splitcards.game import manager, registry
 from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import ENV_VAR, VersionRegistry, load_registry
+from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.settings import RULES_ENV
 from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
 
@@ -26,12 +27,12 @@ def test_every_edition_is_shipped(registry: VersionRegistry) -> None:
 
 
 def test_default_is_current_and_env_var_overrides(registry: VersionRegistry, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.delenv(RULES_ENV, raising=False)
     assert registry.get().name == "duskmourn-2024"
-    monkeypatch.setenv(ENV_VAR, "classic-2009")
+    monkeypatch.setenv(RULES_ENV, "classic-2009")
     assert registry.get().name == "classic-2009"
-    monkeypatch.setenv(ENV_VAR, "classic-1999")
-    with pytest.raises(RulesConfigError, match=rf"classic-1999.*\${ENV_VAR}"):
+    monkeypatch.setenv(RULES_ENV, "classic-1999")
+    with pytest.raises(RulesConfigError, match=rf"classic-1999.*\${RULES_ENV}"):
         registry.get()
 
 
@@ -154,7 +155,7 @@ def test_library_registry_has_the_plugins_rule_files(tmp_path: Path, monkeypatch
     pm = _manager(_write(tmp_path, "house.yaml", HOUSE))
     assert load_registry(pm=pm).get("table-talk").name_both_halves
     monkeypatch.setattr(manager, "default_manager", lambda: pm)
-    monkeypatch.setenv(ENV_VAR, "house")
+    monkeypatch.setenv(RULES_ENV, "house")
     assert load_registry().get().name == "house"
 
 
@@ -163,11 +164,11 @@ def test_registry_is_built_once_and_follows_the_env_var(tmp_path: Path, monkeypa
     first, second = load_registry(pm=pm), load_registry(pm=pm)
     assert first is not second
     assert first.get("house") is second.get("house")
-    monkeypatch.setenv(ENV_VAR, "classic-2009")
+    monkeypatch.setenv(RULES_ENV, "classic-2009")
     assert first.get().name == "classic-2009"
-    monkeypatch.setenv(ENV_VAR, "house")
+    monkeypatch.setenv(RULES_ENV, "house")
     assert first.get().name == "house"
-    monkeypatch.setenv(ENV_VAR, str(_write(tmp_path, "mine.yaml", "version: mine\nextends: house\n")))
+    monkeypatch.setenv(RULES_ENV, str(_write(tmp_path, "mine.yaml", "version: mine\nextends: house\n")))
     assert first.get().name == "mine"
     assert "mine" not in second.versions
     assert "mine" not in load_registry(pm=pm).versions

@@ -32,7 +32,6 @@ from splitcards.cards.mtgjson import BASIC_LANDS, basic_land, card_from_mtgjson,
 from splitcards.cards.scryfall import card_from_scryfall, load_scryfall
 from splitcards.errors import CardDataError
 from splitcards.files.bounded import decode, read_bytes
-from splitcards.rules.card import Card
 
 __all__ = [
     "BASIC_LANDS",
@@ -43,8 +42,6 @@ __all__ = [
     "basic_land",
     "card_from_mtgjson",
     "card_from_scryfall",
-    "cards_from_atomic",
-    "cards_from_atomic_file",
     "kind",
     "load_card_file",
     "load_mtgjson",
@@ -86,17 +83,6 @@ def load_scryfall_file(
     """Read a Scryfall bulk data file (see :func:`load_scryfall`)."""
     with gc_paused():
         return _labelled(path, load_scryfall, read_json(path, max_bytes=max_bytes), only)
-
-
-def cards_from_atomic(data: Mapping[str, Any]) -> dict[str, Card]:
-    """The cards of an ``AtomicCards.json`` document by name; :func:`load_mtgjson` also says
-    which cards it skipped."""
-    return dict(load_mtgjson(data).cards)
-
-
-def cards_from_atomic_file(path: str | Path, *, max_bytes: int = CARD_FILE_MAX_BYTES) -> dict[str, Card]:
-    """The cards of an ``AtomicCards.json`` file by name (see :func:`cards_from_atomic`)."""
-    return dict(load_mtgjson_file(path, max_bytes=max_bytes).cards)
 
 
 def read_json(path: str | Path, *, max_bytes: int = CARD_FILE_MAX_BYTES) -> Any:

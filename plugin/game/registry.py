@@ -27,7 +27,7 @@ import pluggy
 from splitcards.errors import RulesConfigError
 from splitcards.files.yamlfile import read_yaml
 from splitcards.game import manager
-from splitcards.game.settings import RULES_ENV, default_rules, project_config
+from splitcards.game.settings import default_rules, project_config
 from splitcards.rules.versions import (
     _CHOICES,
     _NAME,
@@ -40,7 +40,6 @@ from splitcards.rules.versions import (
     RuleVersion,
 )
 
-ENV_VAR = RULES_ENV
 SETTINGS_FILE = "settings.yaml"
 
 
