@@ -11,9 +11,10 @@ import pytest
 from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import IllegalCast, IllegalSplice
 from splitcards.game.table import Table
-from splitcards.rules.card import Card, Target, parse_targets, text_features
+from splitcards.rules.card import Card, Target
 from splitcards.rules.casting import target_exists
 from splitcards.rules.model import CastOption, ObjectView, Player, SpellFacts, Zone
+from splitcards.rules.oracle import parse_targets, text_features
 from splitcards.rules.versions import RuleVersion
 
 REMINDER = (

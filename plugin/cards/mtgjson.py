@@ -27,8 +27,9 @@ from typing import Any
 
 from splitcards.cards.cardpool import CardPool, PoolBuilder, gc_paused
 from splitcards.errors import CardDataError, UnsupportedCard
-from splitcards.rules.card import Card, Half, Layout, text_features
+from splitcards.rules.card import Card, Half, Layout
 from splitcards.rules.mana import COLORS, ManaCost
+from splitcards.rules.oracle import text_features
 
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 """The card-data layouts of split cards (a Room has layout ``split``)."""
