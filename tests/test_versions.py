@@ -370,3 +370,18 @@ def test_directory_missing_and_huge_files_are_refused(tmp_path: Path) -> None:
 def test_get_refuses_a_name_that_is_not_a_string(registry: VersionRegistry) -> None:
     with pytest.raises(RulesConfigError, match="must be a version name"):
         registry.get(5)  # type: ignore[arg-type]
+
+
+def test_every_citation_key_a_version_file_must_give_is_cited_by_the_rules() -> None:
+    # A key no rule cites is a rule number every version file must keep true for nothing.
+    import splitcards
+    from splitcards.rules.versions import ALL_CITATIONS
+
+    roots = [Path(p) for p in splitcards.__path__] + [Path(__file__).parents[1] / "adapters"]
+    code = "".join(
+        path.read_text(encoding="utf-8")
+        for root in roots
+        for path in root.rglob("*.py")
+        if path.name != "versions.py" or path.parent.name != "rules"
+    )
+    assert sorted(key for key in ALL_CITATIONS if f'"{key}"' not in code) == []

@@ -18,7 +18,6 @@ from typing import Any
 # (in that edition's numbering) that decide it.
 BASE_CITATIONS = frozenset(
     {
-        "split_card",
         "nonpermanent_battlefield",
         "off_stack",
         "on_stack",
@@ -48,7 +47,6 @@ BASE_CITATIONS = frozenset(
         "splice_order",
         "splice_characteristics",
         "splice_lost",
-        "splice_copy",
         "target_description",
         "unpayable_cost",
         "x_value",
@@ -67,7 +65,6 @@ FEATURE_CITATIONS = {
             "lock_effect",
             "unlock_trigger",
             "fully_unlocked",
-            "room_copy",
         }
     ),
 }
