@@ -75,6 +75,10 @@ class HostError(SplitcardsError):
     """A host adapter answered outside the contract (a value of the wrong type): names the host."""
 
 
+class ClusterError(SplitcardsError):
+    """The Dask cluster a soak was pointed at can't be reached."""
+
+
 class NotSupported(SplitcardsError):
     """The host engine cannot express this step or query at all."""
 

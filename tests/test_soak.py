@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from splitcards.errors import ClusterError
 from splitcards.tools.cli import main
 from splitcards.tools.play import soak, workers
 
@@ -243,3 +244,13 @@ def test_games_stuck_on_a_dask_cluster_are_crashes_after_the_limit() -> None:
     specs: list[Callable[[], object]] = [partial(abs, -1), partial(time.sleep, 600)]
     reports = list(workers.on_dask(specs, "local", _call, _why, workers=2, timeout=5))
     assert sorted(map(str, reports)) == ["1", "no game finished on the cluster for 5 s; this one was cancelled"]
+
+
+def test_an_unreachable_scheduler_is_the_packages_error_naming_the_address() -> None:
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    import dask
+
+    specs: list[Callable[[], object]] = [partial(abs, -1)]
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}), pytest.raises(ClusterError) as info:
+        list(workers.on_dask(specs, "tcp://127.0.0.1:9", _call, _why))
+    assert str(info.value).startswith("--scheduler: tcp://127.0.0.1:9: can't reach the Dask scheduler: ")

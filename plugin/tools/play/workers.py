@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from splitcards.errors import ClusterError
+
 Spec = TypeVar("Spec")
 Report = TypeVar("Report")
 
@@ -118,7 +120,10 @@ def on_dask(
     from distributed import wait as first_done
 
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True) if address == "local" else None
-    client = Client(cluster if cluster is not None else address)
+    try:
+        client = Client(cluster if cluster is not None else address)
+    except OSError as exc:  # no scheduler there, or it doesn't answer in Dask's connect timeout
+        raise ClusterError(f"--scheduler: {address}: can't reach the Dask scheduler: {exc}") from exc
     try:
         # pure=False: two runs of the same spec are two games, not one cached result.
         futures = {client.submit(play, spec, pure=False): spec for spec in specs}
