@@ -197,7 +197,7 @@ def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(regi
     def deck(table: Table) -> decks.Decks:
         return decks.Decks(tuple(dict.fromkeys(library)), library, library)
 
-    game = AIGame(ai, rules, seed=1, max_actions=500, pm=make_plugin_manager([counter]), decks=deck)
+    game = AIGame(ai, rules, seed=1, max_actions=200, pm=make_plugin_manager([counter]), decks=deck)
     # phase's own record: each SpellCast event, less the casts the adapter took back because the
     # rules refused them (phase had already pushed the spell: moved from its stack to the hand).
     apply = ai.session.apply
