@@ -7,6 +7,8 @@ conformance ``kind`` that names it in scenario files (``expect_error``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class SplitcardsError(Exception):
     """Base class of every error raised by splitcards."""
@@ -179,3 +181,23 @@ class TableInUse(SplitcardsError, RuntimeError):
 
 class UnknownObject(SplitcardsError, KeyError):
     """No object with this id exists in the game."""
+
+
+def did_you_mean(name: object, known: Iterable[str]) -> str:
+    """The tail of a message about an unknown name: `` (did you mean 'mana_values'?)`` when a
+    known name is close to it, or ``""``. Every lookup of a name by a user says it the same way."""
+    import difflib  # only when a name was not found
+
+    text = str(name)
+    choices = list(dict.fromkeys(known))
+    folded = {_fold(choice): choice for choice in choices}
+    if _fold(text) in folded:  # the same name but for case and spacing
+        return f" (did you mean {folded[_fold(text)]!r}?)"
+    close = difflib.get_close_matches(text, choices, n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return f" (did you mean {' or '.join(repr(c) for c in close)}?)"
+
+
+def _fold(text: str) -> str:
+    return "".join(text.split()).casefold()

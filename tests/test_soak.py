@@ -154,7 +154,7 @@ def _workers_of(pid: int) -> list[int]:
 @phase_only
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
 def test_kill_9_of_a_worker_mid_run_reports_every_game(tmp_path: Path) -> None:
-    run = _soak_process(tmp_path, "--games", "2", "--jobs", "2", "--rules", "current", "classic-2013")
+    run = _soak_process(tmp_path, "--games", "2", "--jobs", "2", "--rules", "current", "--rules", "classic-2013")
     deadline = time.monotonic() + 60
     while not (found := _workers_of(run.pid)) and time.monotonic() < deadline:
         time.sleep(0.1)

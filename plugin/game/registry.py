@@ -24,7 +24,7 @@ from typing import Any
 
 import pluggy
 
-from splitcards.errors import RulesConfigError
+from splitcards.errors import RulesConfigError, did_you_mean
 from splitcards.files.yamlfile import read_yaml
 from splitcards.game import manager
 from splitcards.game.settings import default_rules, project_config
@@ -75,8 +75,11 @@ class VersionRegistry:
         with self._lock:
             version = self.versions.get(self.aliases.get(wanted, wanted))
             if version is None:
-                allowed = ", ".join(sorted(set(self.versions) | set(self.aliases)))
-                raise RulesConfigError(f"unknown rule version {_show(wanted)}{origin} (allowed: {allowed})")
+                known = sorted(set(self.versions) | set(self.aliases))
+                near = did_you_mean(wanted, known)
+                raise RulesConfigError(
+                    f"unknown rule version {_show(wanted)}{origin}{near} (allowed: {', '.join(known)})"
+                )
         return version
 
     def names(self) -> list[str]:
@@ -116,7 +119,9 @@ class VersionRegistry:
             return [versions[name] for name, _ in read.values()]
 
 
-def load_registry(extra: Iterable[Path | Traversable] = (), pm: pluggy.PluginManager | None = None) -> VersionRegistry:
+def load_registry(
+    extra: Iterable[Path | Traversable] = (), pm: pluggy.PluginManager | None = None, *, house_rules: bool = True
+) -> VersionRegistry:
     """The shipped versions, those the plugins of ``pm`` add, then the files in ``extra``.
 
     Plugins add version files through the hook ``splitcards_rule_files``; ``pm`` defaults to
@@ -124,11 +129,22 @@ def load_registry(extra: Iterable[Path | Traversable] = (), pm: pluggy.PluginMan
     the plugins' files are package data: they are read and checked once per set of files,
     and each call returns a new registry, so a file added to one registry (``add_file``, a
     path given to ``get`` or in ``$SPLITCARDS_RULES``) does not show in the others.
+    ``house_rules=False`` leaves out the project's ``house_rules`` (``splitcards config --check``
+    checks them one by one).
     """
     registry = _base(_plugin_files(pm)).copy()
-    files = [*project_config().house_rules, *extra]
+    config = project_config() if house_rules else None
+    house = list(config.house_rules) if config is not None else []
+    files = [*house, *extra]
     if files:
-        registry._add(files)
+        try:
+            registry._add(files)
+        except RulesConfigError as exc:
+            # A house rule is a file the project named: say where, so it can be found and fixed.
+            named = [str(path) for path in house if str(path) in str(exc)]
+            if config is None or not named:
+                raise
+            raise RulesConfigError(f"{exc} (house_rules in {config.origin})") from exc
     return registry
 
 
@@ -258,7 +274,10 @@ def _lineage(
         if current not in raws:
             child = chain[-1]
             allowed = ", ".join(sorted(raws))
-            raise RulesConfigError(f"{origins[child]}: extends: unknown version {_show(current)} (allowed: {allowed})")
+            near = did_you_mean(current, raws)
+            raise RulesConfigError(
+                f"{origins[child]}: extends: unknown version {_show(current)}{near} (allowed: {allowed})"
+            )
         chain.append(current)
         current = raws[current].get("extends")
     return chain
@@ -289,7 +308,8 @@ def _check(where: str, value: Any, schema: Any, key: str) -> None:
         for sub, sub_value in value.items():
             path = f"{key}.{_label(sub)}".lstrip(".")
             if sub not in schema:
-                raise RulesConfigError(f"{where}: {path}: unknown key (allowed: {', '.join(sorted(schema))})")
+                near = did_you_mean(sub, schema)
+                raise RulesConfigError(f"{where}: {path}: unknown key{near} (allowed: {', '.join(sorted(schema))})")
             _check(where, sub_value, schema[sub], path)
     elif isinstance(schema, list):
         if not isinstance(value, list) or not all(isinstance(v, schema[0]) for v in value):

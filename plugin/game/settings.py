@@ -1,4 +1,4 @@
-"""The project's own choices: which rule version, house-rule files, blocked plugins, host options.
+"""The project's own choices: which rule version, house-rule files, blocked plugins.
 
 An engine keeps its choice in its own repository, as pytest reads ``[tool.pytest.ini_options]``.
 The project configuration is the first of:
@@ -6,7 +6,8 @@ The project configuration is the first of:
 1. the file named by ``$SPLITCARDS_CONFIG`` (a ``splitcards.yaml``-style file, or a
    ``pyproject.toml`` whose ``[tool.splitcards]`` table is read);
 2. in the current directory, then each parent in turn: ``splitcards.yaml``, else the
-   ``[tool.splitcards]`` table of ``pyproject.toml``.
+   ``[tool.splitcards]`` table of ``pyproject.toml``. With both in one folder,
+   ``splitcards.yaml`` wins and the table is not read (``splitcards config`` names the file in use).
 
 Its keys:
 
@@ -15,13 +16,14 @@ Its keys:
 ``house_rules``
     rule-version files to load, relative to the config file;
 ``disable_plugins``
-    entry-point names of plugins to block;
-``hosts``
-    options per host name, for the hosts that take any.
+    entry-point names of plugins to block.
 
 Precedence, most specific first: an explicit argument (or CLI flag), then the environment
 (``SPLITCARDS_RULES``, ``SPLITCARDS_DISABLE_PLUGINS``), then the project configuration, then the
 package default (``config/settings.yaml``). :func:`effective` says where each value came from.
+
+Every problem of a file is reported at once: a :class:`~splitcards.errors.ConfigError` lists
+each key at fault, with the name it was probably meant to be.
 
 Either file is read by the bounded reader (:mod:`splitcards.files.bounded`): a regular UTF-8 file
 of at most :data:`~splitcards.files.yamlfile.MAX_BYTES` (``splitcards.yaml``) or
@@ -33,11 +35,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from splitcards.errors import ConfigError
+from splitcards.errors import ConfigError, did_you_mean
 from splitcards.files.bounded import decode, read_bytes
 from splitcards.files.yamlfile import read_yaml
 
@@ -45,7 +47,7 @@ CONFIG_ENV = "SPLITCARDS_CONFIG"
 RULES_ENV = "SPLITCARDS_RULES"
 BLOCK_ENV = "SPLITCARDS_DISABLE_PLUGINS"
 YAML_NAME = "splitcards.yaml"
-KEYS = ("rules", "house_rules", "disable_plugins", "hosts")
+KEYS = ("rules", "house_rules", "disable_plugins")
 PYPROJECT_MAX_BYTES = 4 << 20
 """The largest ``pyproject.toml`` read (4 MiB): the search reads other projects' files too."""
 
@@ -58,10 +60,10 @@ class ProjectConfig:
     rules: str | None = None
     house_rules: tuple[Path, ...] = ()
     disable_plugins: tuple[str, ...] = ()
-    hosts: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def origin(self) -> str:
+        """The file in use, as people read it (``none`` when there is none)."""
         if self.path is None:
             return "none"
         table = " [tool.splitcards]" if self.path.name == "pyproject.toml" else ""
@@ -79,6 +81,11 @@ class Setting:
 
 _CACHE: dict[tuple[str, int, int], ProjectConfig] = {}
 _FOUND: dict[tuple[str, str], Path | None] = {}
+
+
+def config_path(start: Path | None = None) -> Path | None:
+    """The project's configuration file (``None``: it has none), found as :func:`project_config` finds it."""
+    return _find(Path(start) if start is not None else Path(os.getcwd()))
 
 
 def project_config(start: Path | None = None) -> ProjectConfig:
@@ -172,6 +179,15 @@ def _table(path: Path, document: Mapping[str, Any]) -> Any:
 
 
 def _read(path: Path) -> ProjectConfig:
+    config, problems = parse_config(path)
+    if problems:
+        raise ConfigError("\n".join(problems))
+    return config
+
+
+def parse_config(path: Path) -> tuple[ProjectConfig, list[str]]:
+    """The configuration in ``path`` as far as it can be read, and every problem of it, each
+    naming the file and the key (``splitcards config --check`` reports them all and goes on)."""
     if path.name == "pyproject.toml":
         raw: Any = _table(path, _toml(path))
         raw = {} if raw is None else raw
@@ -181,33 +197,29 @@ def _read(path: Path) -> ProjectConfig:
         where = str(path)
     if not isinstance(raw, Mapping):
         raise ConfigError(f"{where}: must be a table of keys (allowed: {', '.join(KEYS)})")
-    for key in raw:
-        if key not in KEYS:
-            raise ConfigError(f"{where}: {str(key)[:60]}: unknown key (allowed: {', '.join(KEYS)})")
+    # Every key is checked before any is refused: one run names every mistake of the file.
+    problems = [
+        f"{str(key)[:60]}: unknown key{did_you_mean(key, KEYS)} (allowed: {', '.join(KEYS)})"
+        for key in raw
+        if key not in KEYS
+    ]
     rules = raw.get("rules")
     if rules is not None and (not isinstance(rules, str) or not rules):
-        raise ConfigError(f"{where}: rules: must be a rule-version name, alias or YAML file")
+        problems.append("rules: must be a rule-version name, alias or YAML file")
+        rules = None
     if isinstance(rules, str) and rules.endswith((".yaml", ".yml")):
         rules = str(path.parent / rules)
-    house = _strings(raw, "house_rules", where)
-    hosts = raw.get("hosts", {})
-    if not isinstance(hosts, Mapping) or not all(
-        isinstance(name, str) and isinstance(options, Mapping) for name, options in hosts.items()
-    ):
-        raise ConfigError(f"{where}: hosts: must map host names to tables of options")
-    return ProjectConfig(
-        path,
-        rules,
-        tuple(path.parent / file for file in house),
-        _strings(raw, "disable_plugins", where),
-        {name: dict(options) for name, options in hosts.items()},
-    )
+    house = _strings(raw, "house_rules", problems)
+    blocked = _strings(raw, "disable_plugins", problems)
+    config = ProjectConfig(path, rules, tuple(path.parent / file for file in house), blocked)
+    return config, [f"{where}: {problem}" for problem in problems]
 
 
-def _strings(raw: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+def _strings(raw: Mapping[str, Any], key: str, problems: list[str]) -> tuple[str, ...]:
     value = raw.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
-        raise ConfigError(f"{where}: {key}: must be a list of strings")
+        problems.append(f"{key}: must be a list of strings")
+        return ()
     return tuple(value)
 
 
@@ -234,20 +246,13 @@ def blocked_plugins() -> Setting:
     return Setting("disable_plugins", (), "package default")
 
 
-def host_options(host: str) -> Mapping[str, Any]:
-    """The project's options for one host (empty when it gives none)."""
-    return project_config().hosts.get(host, {})
-
-
 def effective(package_default: str) -> list[Setting]:
     """Every setting in force now, and where each value came from."""
     config = project_config()
     found_by = f"${CONFIG_ENV}" if os.environ.get(CONFIG_ENV) else "searched from the current directory"
-    hosts = {name: dict(options) for name, options in config.hosts.items()}
     return [
         Setting("config_file", str(config.path) if config.path else None, found_by),
         default_rules(package_default),
         Setting("house_rules", [str(p) for p in config.house_rules], config.origin if config.house_rules else "none"),
         blocked_plugins(),
-        Setting("hosts", hosts, config.origin if hosts else "none"),
     ]

@@ -1,9 +1,9 @@
 """The ``splitcards`` command: conformance runs, the rule versions, hosts and plugins, AI games.
 
-Run ``splitcards COMMAND --help`` for each command's options. Exit status, as pytest's: 0 when
-all went well, 1 when a run or a game failed, 2 for an error in the command line, a file or the
-configuration, or an interruption (Ctrl-C), 3 for an internal error, 5 when a conformance run ran
-nothing.
+Run ``splitcards COMMAND --help`` for each command's options; a bare ``splitcards`` prints the
+help. Exit status, as pytest's: 0 when all went well, 1 when a run or a game failed, 2 for an
+error in the command line, a file or the configuration, or an interruption (Ctrl-C), 3 for an
+internal error, 5 when a conformance run ran nothing.
 """
 
 from __future__ import annotations
@@ -18,22 +18,28 @@ import pluggy
 from splitcards.errors import SplitcardsError
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import VersionRegistry, load_registry
-from splitcards.tools.cli import conformance, diff, games, listing, show
+from splitcards.tools.cli import completion, conformance, config, diff, games, listing, show
 
 Command = Callable[[argparse.Namespace, pluggy.PluginManager, VersionRegistry], int]
+Standalone = Callable[[argparse.Namespace], int]
 
 COMMANDS: dict[str, Command] = {
     "conformance": conformance.run,
     "versions": listing.versions,
     "hosts": listing.hosts,
     "plugins": listing.plugins,
-    "config": listing.config,
     "schema": listing.schema,
     "show": show.run,
     "diff": diff.run,
     "demo": games.demo,
     "soak": games.soak_games,
     "replay": games.replay_game,
+}
+
+# The commands that must work when the configuration does not: they build what they need themselves.
+STANDALONE: dict[str, Standalone] = {
+    "config": config.run,
+    "completion": completion.run,
 }
 
 
@@ -46,13 +52,25 @@ def parser() -> argparse.ArgumentParser:
         epilog="Run 'splitcards COMMAND --help' for a command's options.",
     )
     top.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _verbosity(top, argparse.SUPPRESS)
+    top.set_defaults(quiet=0, verbose=0)
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
     conformance.add_parser(sub)
     show.add_parser(sub)
     diff.add_parser(sub)
     listing.add_parsers(sub)
+    config.add_parser(sub)
     games.add_parsers(sub)
+    completion.add_parser(sub)
+    for command in sub.choices.values():
+        # Given before or after the command: ``splitcards -q conformance`` or ``splitcards conformance -q``.
+        _verbosity(command, argparse.SUPPRESS)
     return top
+
+
+def _verbosity(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("-q", "--quiet", action="count", default=default, help="print less (repeatable)")
+    parser.add_argument("-v", "--verbose", action="count", default=default, help="print more (repeatable)")
 
 
 def _version() -> str:
@@ -63,8 +81,14 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (no traceback for any input)."""
-    args = parser().parse_args(argv)
+    top = parser()
+    args = top.parse_args(argv)
+    if args.command is None:
+        top.print_help()
+        return 0
     try:
+        if args.command in STANDALONE:
+            return STANDALONE[args.command](args)
         pm = make_plugin_manager()
         return COMMANDS[args.command](args, pm, load_registry(pm=pm))
     except SplitcardsError as exc:

@@ -4,38 +4,50 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+import time
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
 import pluggy
 
 from splitcards.errors import SplitcardsError
+from splitcards.game.contract import Host
 from splitcards.game.hosts import adapters
 from splitcards.game.registry import VersionRegistry
-from splitcards.tools.cli.common import UsageError, plugin_line
-from splitcards.tools.conformance.runner import Result, Status, iter_file, summary
+from splitcards.rules.versions import RuleVersion
+from splitcards.tools.cli.common import UsageError, add_rules, plugin_line, unknown_host
+from splitcards.tools.cli.terminal import Writer, duration
+from splitcards.tools.conformance import runner
+from splitcards.tools.conformance.runner import Planned, Result, Status, summary
 from splitcards.tools.conformance.scenario import load_file
+from splitcards.tools.conformance.wording import citation
 
 HELP = "run conformance scenario files against host adapters"
 DESCRIPTION = """Run scenario files (format 1 and 1.1; default: the suite bundled with the package)
-against host adapters, once per rule version each scenario names. Each run prints a line as it
-ends: PASS, FAIL (expected against got, and the rule), NOT_SUPPORTED (what the host can't
-express) or ERROR (an exception nobody expected, or a scenario that could not be read); the
-totals come last. --format jsonl streams the same as a JSON object per run, each written as its
-run ends, then one of the totals; --format json writes one document once the last run has ended.
+against host adapters, once per rule version each scenario names. A folder stands for every
+*.yaml and *.yml file under it, as pytest collects one. Each run prints a line as it ends: PASS,
+FAIL (expected against got, and the rule), NOT_SUPPORTED (what the host can't express) or ERROR
+(an exception nobody expected, or a scenario that could not be read); the totals come last. On a
+terminal a progress line shows how many runs are done, the time spent and the run under way
+(-q: only the runs that did not pass, and the totals; -v: each run's duration and the slowest
+runs). --format jsonl streams the same as a JSON object per run, each written as its run ends,
+then one of the totals; --format json writes one document once the last run has ended.
 Interrupted (Ctrl-C), it still prints the runs that ended and their totals, marked interrupted.
 Exit status as pytest's: 0 all passed, 1 a run failed, 2 a file could not be read, the command
 line is wrong or the runs were interrupted, 5 nothing ran."""
 
+SLOWEST = 5
+"""How many of the slowest runs ``-v`` lists at the end."""
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     conf = sub.add_parser("conformance", help=HELP, description=DESCRIPTION)
-    conf.add_argument("paths", nargs="*", type=Path, help="scenario files (default: the bundled suite)")
-    conf.add_argument("--host", action="append", help="host adapter name, repeatable, or 'all' (default: reference)")
     conf.add_argument(
-        "--rules", action="append", help="run only this rule version (name, alias or YAML file); repeatable"
+        "paths", nargs="*", type=Path, metavar="PATH", help="scenario files or folders (default: the bundled suite)"
     )
+    conf.add_argument("--host", action="append", help="host adapter name, repeatable, or 'all' (default: reference)")
+    add_rules(conf, "as each scenario names")
     conf.add_argument(
         "--format",
         choices=("text", "jsonl", "json"),
@@ -45,39 +57,53 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
 
 
+def scenario_paths(paths: list[Path]) -> list[Path]:
+    """The files to run: each file named, and the ``*.yaml``/``*.yml`` files under each folder
+    named (recursively, in name order); none named: the bundled suite."""
+    if not paths:
+        bundled = resources.files("splitcards.tools.conformance.bundled")
+        return sorted(Path(str(p)) for p in bundled.iterdir() if p.name.endswith(".yaml"))
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+        else:
+            found.append(path)  # a missing or unreadable file is reported by the loader, in its words
+    return list(dict.fromkeys(found))
+
+
 def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     """``splitcards conformance``: stream each run's result, then the totals."""
     known = adapters(pm)
     names = args.host or ["reference"]
     if "all" in names:
         names = [n for n, info in known.items() if info.available is None]
-    hosts = {}
+    hosts: dict[str, Callable[[RuleVersion], Host]] = {}
     for name in names:
         if name not in known:
-            raise UsageError(f"--host: unknown host {name!r} (allowed: {', '.join(known)}, all)")
+            raise UsageError(f"--host: {unknown_host(name, known)}")
         if known[name].available is not None:
             raise UsageError(f"--host: {name}: {known[name].available}")
         hosts[name] = known[name].factory
     only = args.rules or []
+    if "all" in only:
+        only = []
     for name in only:
         registry.get(name)
-    bundled = resources.files("splitcards.tools.conformance.bundled")
-    paths = args.paths or sorted(Path(str(p)) for p in bundled.iterdir() if p.name.endswith(".yaml"))
-    report = _Report(args.format)
+    report = _Report(args.format, args.verbose - args.quiet)
     if args.format == "text":
-        _write(f"hosts: {', '.join(hosts)}; rules: {', '.join(only) or 'as each scenario names'}")
-        _write(f"plugins: {plugin_line(pm)}")
+        report.out.line(f"hosts: {', '.join(hosts)}; rules: {', '.join(only) or 'as each scenario names'}")
+        report.out.line(f"plugins: {plugin_line(pm)}")
+    planned: list[Planned] = []
+    for path in scenario_paths(args.paths):
+        try:
+            planned += runner.plan(load_file(path), registry, only)
+        except Exception as exc:
+            # One unreadable file is reported and the others still run.
+            problem = str(exc) if isinstance(exc, SplitcardsError) else f"{path}: {type(exc).__name__}: {exc}"
+            report.file_error(problem[:1000])
     try:
-        for path in paths:
-            try:
-                scenario_file = load_file(path)
-            except Exception as exc:
-                # One unreadable file is reported and the others still run.
-                problem = str(exc) if isinstance(exc, SplitcardsError) else f"{path}: {type(exc).__name__}: {exc}"
-                report.file_error(problem[:1000])
-                continue
-            for result in iter_file(scenario_file, hosts, registry, only, pm):
-                report.result(result)
+        _run_all(planned, hosts, pm, report)
     except KeyboardInterrupt:
         # A long run stopped by hand keeps what it did: the runs that ended are printed with their
         # totals, then main reports the interruption (exit status 2).
@@ -92,33 +118,71 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
     return 0 if report.results else 5
 
 
-class _Report:
-    """What the command prints in one format: each run as it ends (text, jsonl), the totals last."""
+def _run_all(
+    planned: list[Planned],
+    hosts: dict[str, Callable[[RuleVersion], Host]],
+    pm: pluggy.PluginManager,
+    report: _Report,
+) -> None:
+    total = len(planned) * len(hosts)
+    started = time.perf_counter()
+    done = 0
+    for run in planned:
+        for host_name, factory in hosts.items():
+            report.out.status(
+                f"[{done}/{total}] {duration(time.perf_counter() - started)}"
+                f"  {Path(run.file.path).name}::{run.scenario.id} [{run.version_name}] host={host_name}"
+            )
+            began = time.perf_counter()
+            result = runner.run_planned(run, host_name, factory, pm)
+            done += 1
+            report.result(result, time.perf_counter() - began)
+    report.out.done()
 
-    def __init__(self, fmt: str) -> None:
+
+class _Report:
+    """What the command prints in one format: each run as it ends (text, jsonl), the totals last.
+
+    ``verbosity`` is ``-v`` less ``-q``: below 0 the passes are left out and there is no progress
+    line; above 0 each line has its duration and the slowest runs are listed at the end."""
+
+    def __init__(self, fmt: str, verbosity: int) -> None:
         self.format = fmt
+        self.verbosity = verbosity
+        self.out = Writer(progress=fmt == "text" and verbosity >= 0)
         self.results: list[Result] = []
+        self.durations: list[float] = []
         self.file_errors: list[str] = []
 
     def file_error(self, problem: str) -> None:
         self.file_errors.append(problem)
         if self.format == "text":
-            _write(f"{'ERROR':13} {problem}")
+            self.out.line(f"{self.out.paint('ERROR', 'red', 'bold'):13} {problem}")
 
-    def result(self, result: Result) -> None:
+    def result(self, result: Result, spent: float) -> None:
         self.results.append(result)
+        self.durations.append(spent)
         if self.format == "text":
-            _write(_line(result))
+            if result.status is Status.PASS and self.verbosity < 0:
+                return
+            line = _line(result, self.out)
+            self.out.line(line + (f" ({duration(spent)})" if self.verbosity > 0 else ""))
         elif self.format == "jsonl":
-            _write(json.dumps(_row(result)))
+            self.out.line(json.dumps(_row(result)))
 
     def end(self, interrupted: bool) -> dict[Status, int]:
         """Print the totals (in json, the whole document); the counts of each status."""
+        self.out.done()
         counts = summary(self.results)
         if self.format == "text":
+            if self.verbosity > 0 and self.results:
+                slowest = sorted(zip(self.durations, self.results, strict=True), key=lambda p: -p[0])[:SLOWEST]
+                self.out.line(f"slowest {len(slowest)} runs:")
+                for spent, r in slowest:
+                    self.out.line(f"  {duration(spent):>7}  {Path(r.file).name}::{r.scenario} [{r.version}] {r.host}")
             tail = f", {len(self.file_errors)} file errors" if self.file_errors else ""
             mark = " (interrupted)" if interrupted else ""
-            _write(", ".join(f"{n} {status.value}" for status, n in counts.items()) + tail + mark)
+            self.out.line(", ".join(f"{n} {status.value}" for status, n in counts.items()) + tail + mark)
             return counts
         totals = {
             **{status.value: n for status, n in counts.items()},
@@ -126,17 +190,10 @@ class _Report:
             "interrupted": interrupted,
         }
         if self.format == "json":
-            _write(json.dumps({"results": [_row(r) for r in self.results], **totals}, indent=2))
+            self.out.line(json.dumps({"results": [_row(r) for r in self.results], **totals}, indent=2))
         else:
-            _write(json.dumps(totals))
+            self.out.line(json.dumps(totals))
         return counts
-
-
-def _write(line: str) -> None:
-    # One write per line, flushed: a reader of a pipe sees each run as it ends, and an interrupt
-    # between the text and its newline can't run two lines together.
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
 
 
 def _row(r: Result) -> dict[str, object]:
@@ -152,10 +209,17 @@ def _row(r: Result) -> dict[str, object]:
     }
 
 
-def _line(r: Result) -> str:
-    line = f"{r.status.value.upper():13} {Path(r.file).name}::{r.scenario} [{r.version}] host={r.host}"
+_STYLE = {Status.PASS: ("green",), Status.FAIL: ("red", "bold"), Status.ERROR: ("red", "bold")}
+
+
+def _line(r: Result, out: Writer) -> str:
+    label = r.status.value.upper()
+    # Padded before it is painted: the colour codes must not count in the column's width.
+    shown = out.paint(label, *_STYLE.get(r.status, ("yellow",))) + " " * (13 - len(label))
+    line = f"{shown} {Path(r.file).name}::{r.scenario} [{r.version}] host={r.host}"
     if r.status is not Status.PASS:
         line += f": {r.detail}"
-        if r.rules:
-            line += f" (rules {', '.join(r.rules)})"
+        cited = citation(r.detail, r.rules)
+        if cited:
+            line += f" {cited}"
     return line

@@ -9,11 +9,12 @@ import pluggy
 
 from splitcards.game.registry import VersionRegistry
 from splitcards.rules.versions import CHOICES, RuleVersion
+from splitcards.tools.cli.terminal import Writer
 
 HELP = "list what differs between two rule versions"
-DESCRIPTION = """List what differs between two rule versions, key by key (features, how
-characteristics are read, naming, and the rule numbers each decision cites), and what each
-difference changes in play."""
+DESCRIPTION = """List what differs between two rule versions: first each change of behaviour
+(features, how characteristics are read, naming) and what it changes in play, then, on one line,
+how many decisions cite other rule numbers (--all lists each of them)."""
 
 # What each decision a version file sets changes in play (its key and words: _setting).
 IN_PLAY = {
@@ -33,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     diff = sub.add_parser("diff", help=HELP, description=DESCRIPTION)
     diff.add_argument("first", help="a rule version: name, alias or YAML file")
     diff.add_argument("second", help="another rule version")
+    diff.add_argument("--all", action="store_true", help="list every renumbered citation too")
     diff.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
 
@@ -43,13 +45,22 @@ def differences(a: RuleVersion, b: RuleVersion) -> list[dict[str, object]]:
         left, right = getattr(a, attribute), getattr(b, attribute)
         if left != right:
             key, left_text = _setting(attribute, left)
-            rows.append({"key": key, a.name: left_text, b.name: _setting(attribute, right)[1], "in play": meaning})
+            rows.append(
+                {
+                    "key": key,
+                    "kind": "behaviour",
+                    a.name: left_text,
+                    b.name: _setting(attribute, right)[1],
+                    "in play": meaning,
+                }
+            )
     for key in sorted(set(a.citations) | set(b.citations)):
         left, right = a.citations.get(key, ()), b.citations.get(key, ())
         if left != right:
             rows.append(
                 {
                     "key": f"rules.{key}",
+                    "kind": "citation",
                     a.name: ", ".join(left) or "-",
                     b.name: ", ".join(right) or "-",
                     "in play": "the rule numbers answers cite for this decision",
@@ -72,9 +83,19 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
     if args.format == "json":
         print(json.dumps({"from": a.name, "to": b.name, "differences": rows}, indent=2))
         return 0
-    print(f"{a.name} ({a.edition}) -> {b.name} ({b.edition}): {len(rows)} differences")
-    for row in rows:
-        print(f"{row['key']}: {row[a.name]} -> {row[b.name]}")
-        if not str(row["key"]).startswith("rules."):
-            print(f"    {row['in play']}")
+    out = Writer(progress=False)
+    behaviour = [row for row in rows if row["kind"] == "behaviour"]
+    citations = [row for row in rows if row["kind"] == "citation"]
+    out.line(
+        f"{a.name} ({a.edition}) -> {b.name} ({b.edition}): {len(behaviour)} behaviour changes,"
+        f" {len(citations)} citations renumbered"
+    )
+    for row in behaviour:
+        out.line(f"{out.paint(str(row['key']), 'bold')}: {row[a.name]} -> {row[b.name]}")
+        out.line(f"    {row['in play']}")
+    if citations and not args.all:
+        out.line(out.paint(f"rules.*: {len(citations)} decisions cite other rule numbers (--all lists them)", "dim"))
+    elif citations:
+        for row in citations:
+            out.line(f"{row['key']}: {row[a.name]} -> {row[b.name]}")
     return 0

@@ -11,7 +11,7 @@ import pluggy
 
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.registry import VersionRegistry
-from splitcards.tools.cli.common import UsageError, host
+from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host
 from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import read_user_decks
 from splitcards.tools.play.demo import run as run_demo
@@ -53,7 +53,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         " MTGJSON or Scryfall card file.",
     )
     demo.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
-    demo.add_argument("--rules", help="rule version: name, alias or YAML file (default: the configured one)")
+    add_rules(demo, "the configured one; a game for each version named")
     demo.add_argument("--seed", type=_seed, default=1, help="game seed (default: 1)")
     demo.add_argument(
         "--max-actions", type=_positive, default=2000, help="stop after this many actions (default: 2000)"
@@ -95,7 +95,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     run.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
     run.add_argument("--games", type=_positive, default=10, help="games per rule version (default: 10)")
-    run.add_argument("--rules", nargs="+", default=["all"], help="rule versions, or 'all' (default: all)")
+    add_rules(run, "all")
     run.add_argument("--jobs", type=_positive, default=1, help="worker processes (default: 1)")
     run.add_argument("--seed", type=_seed, default=1, help="seed of the first game of each version (default: 1)")
     run.add_argument("--max-actions", type=_positive, default=2000, help="actions per game at most (default: 2000)")
@@ -133,7 +133,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def _ai_host(pm: pluggy.PluginManager, name: str) -> AdapterInfo:
     info = host(pm, name)
     if info.ai_game is None:
-        raise UsageError(f"--host: {name}: this host can't play AI games (its adapter registers no ai_game)")
+        raise UsageError(
+            f"--host: {name}: this host can't play AI games: its AdapterInfo has no ai_game (an AIHost factory;"
+            " see 'AI games' in the API reference, docs/reference/ai.md)"
+        )
     return info
 
 
@@ -143,13 +146,20 @@ def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRe
         raise UsageError(f"{given}: needs --deck, the decklist to play")
     if args.deck is not None and args.cards is None:
         raise UsageError("--deck: needs --cards, the MTGJSON or Scryfall file its cards come from")
-    rules = registry.get(args.rules)
+    versions = [registry.get(None)] if not args.rules else chosen_versions(registry, args.rules, [])
+    if args.record is not None and len(versions) > 1:
+        raise UsageError("--record: a record holds one game: name one rule version with --rules")
     info = _ai_host(pm, args.host)
     decks = read_user_decks(args.cards, args.deck, args.opponent_deck) if args.deck is not None else None
-    rules_file = None if rules.name in registry.shipped else rules.source
     cards = str(args.cards) if args.cards is not None else EMBEDDED
     if args.record is None:
-        return run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, None, rules_file, cards)
+        status = 0
+        for rules in versions:
+            rules_file = None if rules.name in registry.shipped else rules.source
+            status = max(status, run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, None, rules_file, cards))
+        return status
+    (rules,) = versions
+    rules_file = None if rules.name in registry.shipped else rules.source
     try:
         out = args.record.open("w", encoding="utf-8")
     except OSError as exc:
@@ -164,10 +174,7 @@ def replay_game(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ve
 
 def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     _ai_host(pm, args.host)
-    if "all" in args.rules:
-        versions = sorted(registry.versions.values(), key=lambda v: v.edition)
-    else:
-        versions = [registry.get(name) for name in args.rules]
+    versions = chosen_versions(registry, args.rules, ["all"])
     specs = [
         soak.GameSpec(
             args.host,

@@ -1,4 +1,4 @@
-"""The listing commands: ``versions``, ``hosts``, ``plugins``, ``config`` and ``schema``."""
+"""The listing commands: ``versions``, ``hosts``, ``plugins`` and ``schema``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from splitcards.game.contract import AdapterInfo
 from splitcards.game.hosts import adapters
 from splitcards.game.manager import plugin_sources
 from splitcards.game.registry import VersionRegistry
-from splitcards.game.settings import effective
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,13 +24,6 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
             "list the active plugins",
             "List the active plugins, where each comes from (built in, or the entry point and distribution that"
             " installs it) and what it provides: hooks, hosts, rule versions.",
-        ),
-        (
-            "config",
-            "show the settings in force",
-            "Show the settings in force (rule version, house rules, blocked plugins, host options) and where each"
-            " value comes from: a command-line argument, the environment, the project configuration"
-            " (splitcards.yaml or [tool.splitcards] in pyproject.toml), or the package default.",
         ),
     ):
         command = sub.add_parser(name, help=help_text, description=description)
@@ -133,26 +125,6 @@ def plugins(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Versio
             }
         )
     return _emit(args, rows, "{name} [{origin}]: {provides}")
-
-
-def config(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
-    rows = [{"name": s.name, "value": s.value, "origin": s.origin} for s in effective(registry.default_name)]
-    if args.format == "json":
-        print(json.dumps(rows, indent=2, default=str))
-        return 0
-    for row in rows:
-        print(f"{row['name']}: {_plain(row['value'])}  ({row['origin']})")
-    return 0
-
-
-def _plain(value: Any) -> str:
-    if value is None or value == () or value == [] or value == {}:
-        return "-"
-    if isinstance(value, list | tuple):
-        return ", ".join(map(str, value))
-    if isinstance(value, dict):
-        return json.dumps(value)
-    return str(value)
 
 
 def schema(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:

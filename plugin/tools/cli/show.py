@@ -11,19 +11,22 @@ from typing import Any
 
 import pluggy
 
-from splitcards.errors import SplitcardsError
+from splitcards.errors import SplitcardsError, did_you_mean
 from splitcards.game.registry import VersionRegistry
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.characteristics import CARD_TYPES, COLORS, MANA_COSTS, MANA_VALUES, MULTICOLORED, NAMES
 from splitcards.rules.model import Answer, CastOption, ObjectView, SpellFacts, Zone
-from splitcards.tools.cli.common import UsageError, host
+from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host
+from splitcards.tools.cli.terminal import Writer
 from splitcards.tools.conformance.scenario import load_file
 
 HELP = "show a card's characteristics under each rule version"
 DESCRIPTION = """Show how the rules see one card under each rule version, side by side: its names,
 mana values and colors off the stack and as each spell it can be cast as, the names a player may
-choose for it, and the ways it can be cast from its owner's hand in their main phase. Cards come
+choose for it, and the ways it can be cast from its owner's hand in their main phase. Side by
+side, a cell that differs from the version to its left is marked *, the rules each row cites
+follow the table, and so does why a card does not exist in a version. Cards come
 from --cards (an MTGJSON AtomicCards.json or set file, or a Scryfall bulk file) or, by default,
 from the cards of the bundled scenarios and demo decks."""
 
@@ -31,9 +34,7 @@ from the cards of the bundled scenarios and demo decks."""
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     show = sub.add_parser("show", help=HELP, description=DESCRIPTION)
     show.add_argument("card", help='the card\'s name, e.g. "Fire // Ice"')
-    show.add_argument(
-        "--rules", action="append", help="rule version, repeatable, or 'all' (default: all, oldest first)"
-    )
+    add_rules(show, "all, oldest first")
     show.add_argument("--cards", type=Path, help="card file to find the card in (MTGJSON or Scryfall JSON)")
     show.add_argument(
         "--zone",
@@ -49,11 +50,7 @@ Row = tuple[str, tuple[str, ...]]
 
 def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     card = _find(args.card, args.cards)
-    wanted = args.rules or ["all"]
-    if "all" in wanted:
-        versions = sorted(registry.versions.values(), key=lambda v: v.edition)
-    else:
-        versions = [registry.get(name) for name in wanted]
+    versions = chosen_versions(registry, args.rules, ["all"])
     factory = host(pm, "reference").factory
     zone = Zone(args.zone)
     columns = {v.name: _answers(card, Table(factory(v), v, pm), zone) for v in versions}
@@ -64,23 +61,59 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
         }
         print(json.dumps({"card": card.name, "zone": zone.value, "versions": shaped}, indent=2))
         return 0
-    rows = list(dict.fromkeys(row for answers in columns.values() for row in answers))
-    if len(columns) > 1 and "why not" in rows:
-        rows.remove("why not")  # too long for a column: `--rules VERSION` shows it
-    width = max(len(row) for row in rows) + 2
-    print(f"{card.name} (in the {zone.value})")
+    out = Writer(progress=False)
+    out.line(out.paint(f"{card.name} (in the {zone.value})", "bold"))
     if len(columns) == 1:
         ((name, answers),) = columns.items()
-        print(f"rules version: {name}")
-        for row in rows:
-            value, rules = answers[row]
-            print(row.ljust(width) + value + (f"  ({', '.join(rules)})" if rules else ""))
+        out.line(f"rules version: {name}")
+        width = max(len(row) for row in answers) + 2
+        for row, (value, rules) in answers.items():
+            out.line(row.ljust(width) + value + (out.paint(f"  ({', '.join(rules)})", "dim") if rules else ""))
         return 0
-    cell = max(14, *(len(answers[row][0]) for answers in columns.values() for row in rows if row in answers)) + 2
-    print(" " * width + "".join(name.ljust(cell) for name in columns))
-    for row in rows:
-        print(row.ljust(width) + "".join(columns[name].get(row, ("", ()))[0].ljust(cell) for name in columns))
+    _table(out, columns)
     return 0
+
+
+def _table(out: Writer, columns: dict[str, dict[str, Row]]) -> None:
+    """Versions side by side: a cell that differs from the version before it is marked ``*``;
+    the rules each row cites, and why a card is missing from a version, follow the table."""
+    rows = [row for row in dict.fromkeys(r for answers in columns.values() for r in answers) if row != "why not"]
+    names = list(columns)
+    width = max(len(row) for row in rows) + 2
+    cell = max(14, *(len(answers[row][0]) for answers in columns.values() for row in rows if row in answers)) + 3
+    out.line(" " * width + "".join(name.ljust(cell) for name in names))
+    for row in rows:
+        line = row.ljust(width)
+        for i, name in enumerate(names):
+            value = columns[name].get(row, ("-", ()))[0]
+            before = columns[names[i - 1]].get(row, ("-", ()))[0] if i else value
+            changed = value != before
+            shown = (value + (" *" if changed else "")).ljust(cell)
+            line += out.paint(shown, "yellow", "bold") if changed else shown
+        out.line(line)
+    out.line(out.paint("* differs from the version to its left", "dim"))
+    missing = {name: answers["why not"][0] for name, answers in columns.items() if "why not" in answers}
+    present = [name for name in names if name not in missing]
+    for name, why in missing.items():
+        later = [other for other in present if names.index(other) > names.index(name)]
+        since = f"; the card is in {later[0]} and later" if later and len(present) == len(later) else ""
+        out.line(f"not in {name}: {why}{since}")
+    out.line("rules cited:")
+    for row in rows:
+        cited: dict[tuple[str, ...], list[str]] = {}
+        for name in present:
+            rules = columns[name].get(row, ("", ()))[1]
+            if rules:
+                cited.setdefault(rules, []).append(name)
+        if cited:
+            parts = [
+                f"{', '.join(rules)}" + (f" [{_span(where)}]" if len(cited) > 1 else "") for rules, where in cited.items()
+            ]
+            out.line(f"  {row}: " + "; ".join(parts))
+
+
+def _span(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{names[0]} .. {names[-1]}" if len(names) > 2 else ", ".join(names)
 
 
 def _answers(card: Card, table: Table, zone: Zone) -> dict[str, Row]:
@@ -132,13 +165,22 @@ def _shown(answer: Answer[Any]) -> Row:
 
 
 def _find(name: str, path: Path | None) -> Card:
+    """The card of this name; case and spacing are forgiven (``fire//ice`` finds ``Fire // Ice``)."""
     pool = _pool(path)
     card = pool.get(name)
-    if card is None:
-        near = [known for known in pool if name.lower() in known.lower()][:5]
-        hint = f" (did you mean: {', '.join(near)})" if near else ""
-        raise UsageError(f"no card named {name!r} in {path or 'the bundled cards'}{hint}")
-    return card
+    if card is not None:
+        return card
+    folded = {_fold(known): known for known in pool}
+    if _fold(name) in folded:
+        return pool[folded[_fold(name)]]
+    # A half's name finds its card first; then names spelled nearly the same.
+    halves = [known for known in pool if _fold(name) in _fold(known)][:3]
+    near = f" (did you mean {' or '.join(map(repr, halves))}?)" if halves else did_you_mean(name, pool)
+    raise UsageError(f"no card named {name!r} in {path or 'the bundled cards'}{near}")
+
+
+def _fold(name: str) -> str:
+    return "".join(name.split()).casefold()
 
 
 def _pool(path: Path | None) -> Mapping[str, Card]:
