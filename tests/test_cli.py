@@ -237,7 +237,7 @@ def test_show_fire_ice_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
     ]
     # Two answers until Amonkhet's rules change (708.2), one combined since (708.4, 709.4).
     values = next(line for line in lines if line.startswith("mana values"))
-    assert values.split("values", 1)[1].split() == ["2", "|", "2", "2", "|", "2", "2", "|", "2", "4", "4"]
+    assert values.split("values", 1)[1].split() == ["2", "|", "2", "2", "|", "2", "2", "|", "2", "4", "*", "4"]
     assert main(["show", "Fire // Ice", "--rules", "classic-2009", "--format", "json"]) == 0
     answers = json.loads(capsys.readouterr().out)["versions"]["classic-2009"]
     assert answers["mana values"] == {"value": "2 | 2", "rules": ["708.2", "708.5"]}
@@ -290,3 +290,83 @@ def test_diff_names_each_key_and_what_it_changes(capsys: pytest.CaptureFixture[s
     assert "naming.choose: both halves -> one half" in out
     assert main(["diff", "current", "duskmourn-2024", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["differences"] == []
+
+
+def test_a_bare_command_prints_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert capsys.readouterr().out.startswith("usage: splitcards")
+
+
+def test_conformance_runs_a_folder_recursively(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "rooms.yaml").write_text(Path(BUNDLED_ROOMS).read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["conformance", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "17 pass, 0 fail, 0 not_supported, 0 error"
+
+
+def test_diff_puts_the_six_behaviour_changes_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "classic-2009", "current"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    keys = [line.split(":")[0] for line in lines[1:13:2]]
+    # Fuse (702.102), aftermath (702.127) and Rooms (709) arrive; 708.4 combines the halves off
+    # the stack and a fused spell's characteristics; 201.4b names one half.
+    assert keys == [
+        "features.fuse",
+        "features.aftermath",
+        "features.rooms",
+        "characteristics.off_stack",
+        "characteristics.fused_spell",
+        "naming.choose",
+    ]
+    assert len(lines) == 14 and lines[-1].startswith("rules.*: ")
+
+
+def test_show_forgives_case_and_spacing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "fire//ice", "--rules", "current"]) == 0
+    assert capsys.readouterr().out.startswith("Fire // Ice (in the hand)")
+    assert main(["show", "Fier // Ice"]) == 2
+    assert "(did you mean 'Fire // Ice'" in capsys.readouterr().err
+
+
+def test_show_says_why_a_room_is_missing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "Bottomless Pool // Locker Room", "--rules", "classic-2013", "--rules", "current"]) == 0
+    out = capsys.readouterr().out
+    assert "not in classic-2013: " in out and "has no Rooms" in out and "in duskmourn-2024 and later" in out
+
+
+def test_config_check_reports_every_problem_and_exits_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("SPLITCARDS_CONFIG", raising=False)
+    monkeypatch.delenv("SPLITCARDS_DISABLE_PLUGINS", raising=False)
+    monkeypatch.setenv("SPLITCARDS_RULES", "curent")
+    monkeypatch.chdir(tmp_path)
+    config = tmp_path / "splitcards.yaml"
+    config.write_text("rule: x\nhouse_rules: [nope.yaml]\ndisable_plugins: [phse]\n", encoding="utf-8")
+    assert main(["config", "--check"]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        f"error: config_file: {config}: rule: unknown key (did you mean 'rules'?) (allowed: rules, house_rules,"
+        " disable_plugins) (from the project configuration)",
+        "error: disable_plugins: unknown plugin 'phse' (did you mean 'phase'?) (allowed: mtg, phase, reference, *)"
+        f" (from {config})",
+        f"error: house_rules: {tmp_path / 'nope.yaml'}: cannot read: No such file or directory (from {config})",
+        "error: rules: unknown rule version 'curent' (did you mean 'current'?) (allowed: amonkhet-2017,"
+        " classic-2009, classic-2013, current, duskmourn-2024, invasion-2000) (from $SPLITCARDS_RULES)",
+    ]
+    config.unlink()
+    monkeypatch.delenv("SPLITCARDS_RULES")
+    assert main(["config", "--check"]) == 0
+
+
+def test_a_blocked_host_says_what_blocks_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SPLITCARDS_DISABLE_PLUGINS", "phase")
+    assert main(["conformance", "--host", "phase"]) == 2
+    assert capsys.readouterr().err == "splitcards: error: --host: phase: blocked by $SPLITCARDS_DISABLE_PLUGINS\n"
+
+
+def test_completion_script_for_bash(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["completion", "bash"]) == 0
+    assert "conformance" in capsys.readouterr().out

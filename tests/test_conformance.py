@@ -107,7 +107,10 @@ def test_malformed_file_is_named_not_a_traceback(tmp_path: Path, text: str, mess
         ("{id: a, rules: [current], setup: [{fly: {}}]}", "a: setup[0]: fly: unknown step"),
         ("{id: a, rules: [current], colour: red}", "a: colour: unknown key"),
         ("{id: a, rules: [current], checks: [{names: x}]}", "a: checks[0]: names: expect: missing"),
-        ("{id: a, rules: [current], checks: [{nmes: x, expect: []}]}", "a: checks[0]: nmes: need exactly one query"),
+        (
+            "{id: a, rules: [current], checks: [{nmes: x, expect: []}]}",
+            "a: checks[0]: unknown query 'nmes' (did you mean 'names'",
+        ),
         ("{id: a, rules: [current], setup: [{move: {object: x}}]}", "a: setup[0]: move.zone: missing"),
         ("{id: a, rules: current}", "a: rules: must be a non-empty list"),
         ("{rules: [current]}", "scenarios[0]: id: missing"),
@@ -151,7 +154,9 @@ def test_one_bad_scenario_is_an_error_and_the_others_run(tmp_path: Path, registr
         ("misspelled", "duskmourn-2024", Status.ERROR),
         ("after", "classic-2009", Status.PASS),
     ]
-    assert results[1].detail.startswith(f"{path}: misspelled: checks[0]: mana_valeus: need exactly one query")
+    assert results[1].detail.startswith(
+        f"{path}: misspelled: checks[0]: unknown query 'mana_valeus' (did you mean 'mana_values'"
+    )
 
 
 def test_one_bad_scenario_in_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

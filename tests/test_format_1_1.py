@@ -48,7 +48,7 @@ def _run(path: Path, registry: VersionRegistry) -> tuple[Status, str]:
             "cast.cost_change: unknown field",
         ),
         ("[{choose_name: {card: Blaze, name: Blaze}}]", "[]", "choose_name: unknown step"),
-        ("[]", "[{last_cost: {}, expect: null}]", "last_cost: need exactly one query"),
+        ("[]", "[{last_cost: {}, expect: null}]", "unknown query 'last_cost'"),
         ("[{choose_name: {card: Blaze, name: Bolt, expect_error: illegal_choice}}]", "[]", "unknown step"),
     ],
 )

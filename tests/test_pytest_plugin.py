@@ -198,7 +198,7 @@ def test_a_malformed_scenario_is_one_error_and_the_others_run(pytester: pytest.P
     result.stdout.fnmatch_lines(
         [
             "*ERROR at setup of unlock ?duskmourn-2024?*",
-            "*s.yaml: unlock: checks?0?: unlockd: need exactly one query (allowed: *",
+            "*s.yaml: unlock: checks?0?: unknown query 'unlockd' (did you mean 'unlocked'*",
             "ERROR suite/s.yaml::unlock?duskmourn-2024?*",
         ]
     )
@@ -217,5 +217,44 @@ def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     )
     result.assert_outcomes(passed=12, skipped=1)
     without_host = pytester.runpytest("-p", "no:cacheprovider", "--pyargs", "splitcards.tools.testing")
-    without_host.assert_outcomes(errors=13)
-    without_host.stdout.fnmatch_lines(["*the host contract tests need --splitcards-host NAME*"])
+    assert without_host.ret == pytest.ExitCode.USAGE_ERROR
+    assert without_host.stderr.str().count("the host contract tests need a host: --splitcards-host NAME") == 1
+
+
+def test_the_ini_file_names_the_host_and_the_rules(pytester: pytest.Pytester, scenarios: Path) -> None:
+    pytester.makeini("[pytest]\nsplitcards_host = reference\nsplitcards_rules =\n    classic-2009\n")
+    result = pytester.runpytest("-p", "no:cacheprovider", "suite")
+    # Of the four runs of s.yaml only mv names classic-2009, and it passes there.
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["splitcards: host reference (*); rules: classic-2009", "splitcards plugins: *"])
+
+
+def test_an_unknown_query_names_the_near_one(pytester: pytest.Pytester) -> None:
+    path = pytester.path / "q.yaml"
+    path.write_text(
+        "format: 1\ncards: {}\nscenarios:\n  - {id: q, rules: [current], setup: [],"
+        " checks: [{mana_valeus: x, expect: 1}]}\n",
+        encoding="utf-8",
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "reference", str(path))
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*unknown query 'mana_valeus' (did you mean 'mana_values'*"])
+
+
+def test_pytest_help_imports_none_of_the_rules(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import contextlib, io, sys, pytest\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    pytest.main(['--help', '-p', 'no:cacheprovider'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('splitcards')))\n"
+    )
+    # In a folder of its own: this project's conftest.py would import the rules itself.
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path)
+    out = run.stdout
+    assert (
+        out.strip()
+        == "['splitcards', 'splitcards.tools', 'splitcards.tools.testing', 'splitcards.tools.testing.plugin']"
+    )

@@ -73,7 +73,7 @@ def test_config_named_by_the_environment(project: Path, tmp_path: Path, monkeypa
         ("rule: current\n", "rule: unknown key"),
         ("rules: [current]\n", "rules: must be"),
         ("house_rules: house.yaml\n", "house_rules: must be a list"),
-        ("hosts: {phase: fast}\n", "hosts: must map"),
+        ("hosts: {phase: fast}\n", "hosts: unknown key"),
         ("- rules\n", "must be a table"),
     ],
 )

@@ -18,7 +18,7 @@ import pluggy
 from splitcards.errors import SplitcardsError
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import VersionRegistry, load_registry
-from splitcards.tools.cli import completion, conformance, config, diff, games, listing, show
+from splitcards.tools.cli import completion, config, conformance, diff, games, listing, show
 
 Command = Callable[[argparse.Namespace, pluggy.PluginManager, VersionRegistry], int]
 Standalone = Callable[[argparse.Namespace], int]

@@ -156,7 +156,9 @@ def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRe
         status = 0
         for rules in versions:
             rules_file = None if rules.name in registry.shipped else rules.source
-            status = max(status, run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, None, rules_file, cards))
+            status = max(
+                status, run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, None, rules_file, cards)
+            )
         return status
     (rules,) = versions
     rules_file = None if rules.name in registry.shipped else rules.source

@@ -107,7 +107,8 @@ def _table(out: Writer, columns: dict[str, dict[str, Row]]) -> None:
                 cited.setdefault(rules, []).append(name)
         if cited:
             parts = [
-                f"{', '.join(rules)}" + (f" [{_span(where)}]" if len(cited) > 1 else "") for rules, where in cited.items()
+                f"{', '.join(rules)}" + (f" [{_span(where)}]" if len(cited) > 1 else "")
+                for rules, where in cited.items()
             ]
             out.line(f"  {row}: " + "; ".join(parts))
 

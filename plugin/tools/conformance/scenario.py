@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.cards.loaders import card_from_mtgjson
-from splitcards.errors import CardDataError, ScenarioError
+from splitcards.errors import CardDataError, ScenarioError, did_you_mean
 from splitcards.files.yamlfile import read_yaml
 from splitcards.rules.card import Card
 
@@ -234,8 +234,9 @@ def _step(index: int, raw: Any, where: str, fmt: str = "1.1") -> Step:
         optional = frozenset(f for f in optional if (kind, f) not in FIELDS_1_1)
     for key in fields:
         if key not in required | optional | {"expect_error"} and not str(key).startswith("x-"):
-            allowed = ", ".join(sorted(required | optional | {"expect_error"}))
-            raise ScenarioError(f"{where}: {kind}.{key}: unknown field (allowed: {allowed})")
+            names = required | optional | {"expect_error"}
+            near = did_you_mean(key, names)
+            raise ScenarioError(f"{where}: {kind}.{key}: unknown field{near} (allowed: {', '.join(sorted(names))})")
     for key in required:
         if key not in fields:
             raise ScenarioError(f"{where}: {kind}.{key}: missing")
@@ -252,7 +253,12 @@ def _check(index: int, raw: Any, where: str, fmt: str = "1.1") -> Check:
         raise ScenarioError(f"{where}: a check is a mapping of one query and expect")
     known = QUERIES - QUERIES_1_1 if fmt == "1" else QUERIES
     queries = [k for k in raw if k != "expect" and not str(k).startswith("x-")]
-    if len(queries) != 1 or not isinstance(queries[0], str) or queries[0] not in known:
+    if len(queries) == 1 and queries[0] not in known:
+        near = did_you_mean(queries[0], known)
+        raise ScenarioError(
+            f"{where}: unknown query {str(queries[0])[:60]!r}{near} (allowed: {', '.join(sorted(known))})"
+        )
+    if len(queries) != 1:
         found = ", ".join(map(str, queries)) or "<none>"
         raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(known))})")
     if "expect" not in raw:

@@ -1,8 +1,10 @@
 """The pytest plugin for host adapter authors (entry point ``pytest11``: ``splitcards``).
 
-Nothing happens unless ``--splitcards-host NAME`` is given; then the host must be registered
-(``splitcards_register_adapters``) and its engine installed, or pytest stops with a usage error
-naming the hosts that can run.
+Nothing happens unless a host is named: ``--splitcards-host NAME``, or ``splitcards_host`` in
+the ini file (``[tool.pytest.ini_options]``, ``pytest.ini``...); the command line wins. Then the
+host must be registered (``splitcards_register_adapters``) and its engine installed, or pytest
+stops with a usage error naming the hosts that can run. Collecting the host contract tests
+without a host is one usage error too.
 
 * Scenario files become tests: a ``*.yaml`` file named on the command line, a scenario file
   (a YAML mapping with a top-level ``format`` key) found in a directory named there, or, when
@@ -13,12 +15,14 @@ naming the hosts that can run.
   expected is a failure naming it. A scenario that could not be read is an error of its tests,
   naming the file, the scenario and the key, and the other scenarios of its file still run; a
   file that could not be read at all is a collection error.
-* ``--splitcards-rules VERSION`` (repeatable) keeps the runs of those rule versions.
+* ``--splitcards-rules VERSION`` (repeatable), or the ini option ``splitcards_rules`` (one
+  version a line), keeps the runs of those rule versions.
 * The fixtures ``splitcards_host``, ``splitcards_registry`` and ``splitcards_cards`` serve the
   host contract tests (``pytest --splitcards-host NAME --pyargs splitcards.tools.testing``).
 
 pytest loads this module in every run of every project installed beside splitcards, so it
-imports the rules, the runner and the hosts only once it is asked for something.
+imports the rules, the runner and the hosts only once a host is named (``splitcards`` itself
+imports its public names on first use).
 """
 
 from __future__ import annotations
@@ -73,17 +77,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="VERSION",
         help="run scenarios only under this rule version (name, alias or YAML file); repeatable",
     )
+    parser.addini("splitcards_host", "the host adapter to test, as --splitcards-host (the command line wins)")
+    parser.addini(
+        "splitcards_rules",
+        "rule versions to keep, one a line, as --splitcards-rules (the command line wins)",
+        type="linelist",
+        default=[],
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", f"{CONTRACT_MARKER}: a host contract test (a NotSupported raised by the host is a skip)"
     )
-    name = config.getoption("splitcards_host")
-    rules = tuple(config.getoption("splitcards_rules"))
+    name = config.getoption("splitcards_host") or config.getini("splitcards_host") or None
+    rules = tuple(config.getoption("splitcards_rules") or config.getini("splitcards_rules"))
     if name is None:
         if rules:
-            raise pytest.UsageError("--splitcards-rules needs --splitcards-host NAME")
+            raise pytest.UsageError("--splitcards-rules needs a host: --splitcards-host NAME, or splitcards_host")
         return
     config.stash[_SETUP] = _setup(name, rules)
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
@@ -91,10 +102,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _setup(name: str, rules: tuple[str, ...]) -> _Setup:
-    from splitcards.errors import SplitcardsError
+    from splitcards.errors import SplitcardsError, did_you_mean
     from splitcards.game.hosts import adapters
     from splitcards.game.manager import default_manager
     from splitcards.game.registry import load_registry
+    from splitcards.game.settings import blocked_plugins
 
     try:
         pm = default_manager()
@@ -107,7 +119,12 @@ def _setup(name: str, rules: tuple[str, ...]) -> _Setup:
     allowed = ", ".join(n for n, info in known.items() if info.available is None) or "none"
     info = known.get(name)
     if info is None:
-        raise pytest.UsageError(f"--splitcards-host: unknown host {name!r} (allowed: {allowed})")
+        blocked = blocked_plugins()
+        if name in blocked.value:
+            where = blocked.origin if blocked.origin.startswith("$") else f"disable_plugins in {blocked.origin}"
+            raise pytest.UsageError(f"--splitcards-host: {name}: blocked by {where}")
+        near = did_you_mean(name, known)
+        raise pytest.UsageError(f"--splitcards-host: unknown host {name!r}{near} (allowed: {allowed})")
     if info.available is not None:
         raise pytest.UsageError(f"--splitcards-host: {name}: {info.available} (allowed: {allowed})")
     return _Setup(info, registry, rules, pm)
@@ -117,12 +134,31 @@ def _bundled() -> Path:
     return Path(str(resources.files("splitcards.tools.conformance.bundled")))
 
 
-def pytest_report_header(config: pytest.Config) -> str | None:
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
     setup = config.stash.get(_SETUP, None)
     if setup is None:
         return None
+    from splitcards.tools.cli.common import plugin_line
+
     rules = ", ".join(setup.rules) or "as each scenario names"
-    return f"splitcards: host {setup.host.name} ({setup.host.description}); rules: {rules}"
+    return [
+        f"splitcards: host {setup.host.name} ({setup.host.description}); rules: {rules}",
+        f"splitcards plugins: {plugin_line(setup.pm)}",
+    ]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The shipped contract tests without a host would be an error each: one usage error says why.
+    if _SETUP in config.stash:
+        return
+    if any(isinstance(item, pytest.Function) and item.module.__name__ == _SHIPPED_TESTS for item in items):
+        raise pytest.UsageError(
+            f"{_SHIPPED_TESTS}: the host contract tests need a host: --splitcards-host NAME, or splitcards_host"
+            " in the ini file"
+        )
+
+
+_SHIPPED_TESTS = "splitcards.tools.testing.test_contract"
 
 
 # -- scenario files -----------------------------------------------------------------------
@@ -209,10 +245,13 @@ class ScenarioRun(pytest.Item):
             return
         if result.status is Status.NOT_SUPPORTED:
             pytest.skip(f"not supported by host {setup.host.name}: {result.detail}")
+        from splitcards.tools.conformance.wording import citation
+
         lines = [f"{result.status.value}: {result.detail}"]
         if result.status is Status.ERROR:
             lines.append("an exception nobody expected: a defect of the host, its engine or a plugin")
-        if result.rules:
+        cited = citation(result.detail, result.rules)
+        if cited:  # once: an illegal action's message cites its rules itself
             lines.append(f"rules: {', '.join(result.rules)} ({result.version})")
         if result.source:
             lines.append(f"source: {result.source}")
@@ -231,7 +270,7 @@ def splitcards_host(pytestconfig: pytest.Config) -> AdapterInfo:
     """The host adapter named by ``--splitcards-host``."""
     setup = pytestconfig.stash.get(_SETUP, None)
     if setup is None:
-        pytest.fail("the host contract tests need --splitcards-host NAME", pytrace=False)
+        pytest.fail("the host contract tests need a host: --splitcards-host NAME, or splitcards_host", pytrace=False)
     return setup.host
 
 
