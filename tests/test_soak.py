@@ -248,7 +248,7 @@ def test_games_stuck_on_a_dask_cluster_are_crashes_after_the_limit() -> None:
 
 def test_an_unreachable_scheduler_is_the_packages_error_naming_the_address() -> None:
     pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
-    import dask
+    dask = pytest.importorskip("dask")
 
     specs: list[Callable[[], object]] = [partial(abs, -1)]
     with dask.config.set({"distributed.comm.timeouts.connect": "2s"}), pytest.raises(ClusterError) as info:

@@ -23,8 +23,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     try:
         import shtab  # only for this command: the script is made from the parser
-    except ImportError:  # pragma: no cover - shtab is a dependency; a broken install names it
-        raise UsageError("completion: needs shtab: pip install shtab") from None
+    except ImportError:
+        raise UsageError("completion: needs shtab: pip install 'splitcards[completion]'") from None
     from splitcards.tools.cli import parser
 
     print(shtab.complete(parser(), shell=args.shell), end="")
