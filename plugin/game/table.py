@@ -1,23 +1,16 @@
 """A game with the split-card rules in force: every action checked, decided, taken and reported.
 
 :class:`Table` sits between whoever drives a game (a conformance scenario, an engine's game
-loop, a test) and a :class:`~splitcards.game.contract.Host`, and orchestrates. Every action
-follows pytest's order (:mod:`splitcards.hooks.spec` gives each action's calls):
-
-1. the ``check_*`` hooks may refuse it (the built-in rules are ``trylast`` implementations);
-2. the decision hooks say what happens (``on_resolve``, ``on_leave_stack``,
-   ``on_enter_battlefield``);
-3. the host acts;
-4. the report hooks (``on_splice``, ``on_cast``, ``on_entered_battlefield``, ``on_unlock``,
-   ``on_lock``, ``on_name_chosen``) say what happened; their events are the Table's record.
+loop, a test) and a :class:`~splitcards.game.contract.Host`, and orchestrates, in pytest's order
+(:mod:`splitcards.hooks.spec` gives each action's calls): the ``check_*`` hooks may refuse (the
+built-in rules are ``trylast`` implementations), the decision hooks say what happens, the host
+acts, and the report hooks say what happened; their events are the Table's record.
 
 A refused action raises a typed error citing its rule before the host is asked to do anything,
 so the game is as it was. The rules it asks live in :mod:`splitcards.rules`; what it is given is
 read by :mod:`splitcards.game.inputs`, what the host answers is checked by
-:mod:`splitcards.game.hostcheck`.
-
-A Table takes one action at a time and belongs to one thread (:mod:`splitcards.game.oneaction`):
-use one Table per thread. The queries (``castable``, ``can_unlock``, ``check_cast``,
+:mod:`splitcards.game.hostcheck`. A Table takes one action at a time and belongs to one thread
+(:mod:`splitcards.game.oneaction`). The queries (``castable``, ``can_unlock``, ``check_cast``,
 ``splice_candidates``) ask the same ``check_*`` chain without acting.
 """
 
@@ -25,16 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, ParamSpec, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 import pluggy
 
-from splitcards.errors import IllegalAction, IllegalChoice
+from splitcards.errors import IllegalChoice
 from splitcards.game import builtin, hookcalls
+from splitcards.game.castmemo import CastableMemo
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
 from splitcards.game.hostcheck import CheckedHost
 from splitcards.game.inputs import CastOrder, cast_request, enum_of, takes_order
-from splitcards.game.manager import builtins_alone, default_manager
+from splitcards.game.manager import default_manager
 from splitcards.game.oneaction import Actions, one_at_a_time
 from splitcards.game.state import Board, Snapshot, snapshot
 from splitcards.game.tablehooks import TableHooks
@@ -50,7 +44,6 @@ from splitcards.rules.model import (
     ObjectView,
     Phase,
     Player,
-    Timing,
     TimingChange,
     UnlockBy,
     Zone,
@@ -58,11 +51,6 @@ from splitcards.rules.model import (
 from splitcards.rules.versions import RuleVersion
 
 T = TypeVar("T")
-P = ParamSpec("P")
-R = TypeVar("R")
-
-# How many answers of Table.castable a table keeps for the same circumstances.
-_REMEMBERED = 4096
 
 
 class Table(TableHooks):
@@ -80,12 +68,8 @@ class Table(TableHooks):
         self.pm = pm if pm is not None else default_manager()
         self.events: list[Event] = []
         self.last_cost: ManaCost | None = None
-        self._castable: dict[tuple[ObjectView, Zone | None, Player | None, Timing], Answer[tuple[CastOption, ...]]] = {}
+        self._castable = CastableMemo(self.pm)
         self._actions = Actions()
-
-    def _refuse(self, refusal: IllegalAction | None) -> None:
-        if refusal is not None:
-            raise refusal
 
     def _board(self) -> Board:
         return Board(self._host)
@@ -340,13 +324,8 @@ class Table(TableHooks):
         timing = self._host.timing()
         permission = enum_of(Zone, permission, "zone", self.rules) if permission is not None else None
         caster = enum_of(Player, caster, "player", self.rules) if caster is not None else None
-        # While the built-in rules alone answer check_cast, the answer is a function of the card's
-        # view, the permission, the caster and the timing: the zone, timing and cost rules read
-        # nothing else, and the board only for splice, which is not asked here. It is given again
-        # for the same circumstances. A plugin's answer may depend on anything: it is asked each time.
         key = (view, permission, caster, timing)
-        remember = builtins_alone(self.pm, hookcalls.check_cast)
-        found = self._castable.get(key) if remember else None
+        found = self._castable.get(key)
         if found is not None:
             return found
         board = self._board()
@@ -356,10 +335,7 @@ class Table(TableHooks):
             if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
                 allowed.append(option)
         found = Answer(tuple(allowed), self.rules.cite("cast_half", "cast_zone", "timing"), self.rules.name)
-        if remember:
-            if len(self._castable) >= _REMEMBERED:
-                self._castable.clear()
-            self._castable[key] = found
+        self._castable.keep(key, found)
         return found
 
     @takes_order(CastOrder)

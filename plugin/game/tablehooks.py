@@ -49,6 +49,11 @@ class TableHooks:
             raise PluginFailure(BUILTIN_NAME, hook.name, problem)
         return found
 
+    def _refuse(self, refusal: IllegalAction | None) -> None:
+        """Raise a ``check_*`` hook's refusal."""
+        if refusal is not None:
+            raise refusal
+
     def _report(
         self,
         hook: Joined[Concatenate[RuleVersion, P], Sequence[Event]],
