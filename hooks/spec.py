@@ -20,24 +20,27 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
     2. ``on_enter_battlefield`` (a permanent spell) or ``on_leave_stack`` (any other card)
        decides the doors it enters with or replaces its destination.
     3. The host resolves it (``Host.resolve``).
-    4. For a permanent: ``on_unlock`` for each door it entered unlocked (709.5d).
-``move``
+    4. For a permanent: ``on_entered_battlefield``, then ``on_unlock`` for each door it entered
+       unlocked (709.5d).
+``move`` (and ``copy_permanent``)
     1. ``on_leave_stack`` for a spell leaving the stack, ``on_enter_battlefield`` for a card put
        onto the battlefield.
     2. The host moves it (``Host.move``, then ``Host.set_unlocked`` if it enters with doors).
-    3. ``on_unlock`` for those doors.
+    3. For a card put onto the battlefield: ``on_entered_battlefield``, then ``on_unlock`` for
+       those doors.
 ``unlock`` / ``lock``
     1. ``check_unlock`` / ``check_lock``.
     2. The host changes the designations (``Host.set_unlocked``).
     3. ``on_unlock`` / ``on_lock``.
 ``choose_name``
-    ``on_name_choice`` gives the legal answers; the choice is checked against them.
+    1. ``on_name_choice`` gives the legal answers; the choice is checked against them.
+    2. ``on_name_chosen`` reports the choice.
 ``castable``, ``check_cast``, ``splice_candidates``, ``can_unlock``
     Only the ``check_*`` hook, as for the action itself; nothing else is called.
 
-A refusal (a ``check_*`` result), or a plugin that raises or returns the wrong type in steps
-before the host acts, leaves the game as it was. The report hooks run only for actions that
-took place; a failure there is a ``PluginFailure`` with ``happened`` set.
+A refusal (a ``check_*`` result), or a plugin that raises or returns what its spec's annotation
+does not allow in steps before the host acts, leaves the game as it was. The report hooks run
+only for actions that took place; a failure there is a ``PluginFailure`` with ``happened`` set.
 """
 
 # Hook specs are signatures only: their bodies are their docstrings.
@@ -47,16 +50,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+# Imported at run time, not only for type checkers: what a plugin returns is checked against
+# these annotations (splitcards.game.hookresults).
+from splitcards.errors import IllegalAction
+from splitcards.game.contract import AdapterInfo, CastRequest, Resolution
 from splitcards.hooks import hookspec
-
-if TYPE_CHECKING:
-    from splitcards.errors import IllegalAction
-    from splitcards.game.contract import AdapterInfo, CastRequest, Resolution
-    from splitcards.rules.card import Card, Side
-    from splitcards.rules.model import Event, ObjectId, ObjectView, SpellFacts, Spliced, Timing, UnlockBy, Zone
-    from splitcards.rules.versions import RuleVersion
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import (
+    Answer,
+    Event,
+    ObjectId,
+    ObjectView,
+    Player,
+    SpellFacts,
+    Spliced,
+    Timing,
+    UnlockBy,
+    Zone,
+)
+from splitcards.rules.versions import RuleVersion
 
 # -------------------------------------------------------------------------------------------
 # registration
@@ -73,11 +86,11 @@ def splitcards_register_adapters() -> Sequence[AdapterInfo]:
 
 
 @hookspec
-def splitcards_rule_files() -> Sequence[Path | Traversable]:
+def splitcards_rule_files() -> Sequence[Path | Traversable | str]:
     """Add rule-version YAML files (house rules, or editions the project does not ship).
 
-    :return: paths of version files; each may ``extends:`` a built-in version. The results of
-        all plugins are joined.
+    :return: paths of version files (a string is read as a path); each may ``extends:`` a
+        built-in version. The results of all plugins are joined.
     """
 
 
@@ -142,7 +155,9 @@ def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolut
 
 
 @hookspec(firstresult=True)
-def on_leave_stack(rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> Zone | None:
+def on_leave_stack(
+    rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone
+) -> Zone | Answer[Zone] | None:
     """Replace where a spell's card goes when it leaves the stack: resolved, countered or moved.
 
     Stops at first non-None result.
@@ -180,6 +195,22 @@ def on_enter_battlefield(
     """
 
 
+@hookspec
+def on_entered_battlefield(
+    rules: RuleVersion, permanent: ObjectId, view: ObjectView, unlocked: frozenset[Side]
+) -> Sequence[Event] | None:
+    """Report a permanent that entered the battlefield: a permanent spell resolved, a card was put there, or a copy.
+
+    Called after the host put it there, before ``on_unlock`` for the doors it entered with.
+
+    :param rules: the rule version in force.
+    :param permanent: the id of the permanent.
+    :param view: the permanent as it entered, with no designations yet.
+    :param unlocked: the doors it entered unlocked (``on_enter_battlefield`` decided them).
+    :return: events to report; the results of all plugins are joined.
+    """
+
+
 # -------------------------------------------------------------------------------------------
 # choices
 # -------------------------------------------------------------------------------------------
@@ -195,6 +226,21 @@ def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] 
     :param card: the card the player wants to name.
     :return: each legal answer as a tuple of names: one name of a half (709.4a), or both
         halves' names together under the old rules (505.7, 708.7 before 2013).
+    """
+
+
+@hookspec
+def on_name_chosen(
+    rules: RuleVersion, card: Card, choice: tuple[str, ...], player: Player, source: ObjectId | None
+) -> Sequence[Event] | None:
+    """Report a card name a player chose, once the choice was found among the legal answers.
+
+    :param rules: the rule version in force.
+    :param card: the card the player wanted to name.
+    :param choice: the names chosen, one of the answers of ``on_name_choice``.
+    :param player: the player who chose.
+    :param source: the object whose ability asked for the name, or ``None``.
+    :return: events to report; the results of all plugins are joined.
     """
 
 
@@ -234,7 +280,8 @@ def on_unlock(
     :param door: the door being unlocked.
     :param by: ``cast`` (its half was cast and it is entering), ``special_action`` or ``effect``.
     :return: events to report, such as that door's "when you unlock this door" trigger
-        (709.5h); the results of all plugins are joined.
+        (709.5h) and, when this door leaves none locked, that the Room is fully unlocked
+        (709.5i); the results of all plugins are joined.
     """
 
 

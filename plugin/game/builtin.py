@@ -22,6 +22,7 @@ from splitcards.rules.model import (
     EventKind,
     ObjectId,
     ObjectView,
+    Player,
     SpellFacts,
     Spliced,
     Timing,
@@ -106,10 +107,29 @@ def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellF
 
 
 @hookimpl(trylast=True)
+def on_entered_battlefield(
+    rules: RuleVersion, permanent: ObjectId, view: ObjectView, unlocked: frozenset[Side]
+) -> Sequence[Event]:
+    return [Event(EventKind.ENTERED_BATTLEFIELD, permanent, rules=rules.cite("enter_battlefield"))]
+
+
+@hookimpl(trylast=True)
 def on_unlock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy) -> Sequence[Event]:
-    return rooms.unlock_events(permanent, view, door, by, rules)
+    events = rooms.unlock_events(permanent, view, door, by, rules)
+    # Doors are reported one at a time: the one that leaves none locked makes the Room fully
+    # unlocked (709.5i), after its own events.
+    if rooms.fully_unlocked(view.unlocked, view.unlocked | {door}):
+        events.append(Event(EventKind.FULLY_UNLOCKED, permanent, rules=rules.cite("fully_unlocked")))
+    return events
 
 
 @hookimpl(trylast=True)
 def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event]:
     return [Event(EventKind.DOOR_LOCKED, permanent, door=door, rules=rules.cite("lock_effect"))]
+
+
+@hookimpl(trylast=True)
+def on_name_chosen(
+    rules: RuleVersion, card: Card, choice: tuple[str, ...], player: Player, source: ObjectId | None
+) -> Sequence[Event]:
+    return [Event(EventKind.NAME_CHOSEN, source or player.value, rules=rules.cite("name_choice"))]

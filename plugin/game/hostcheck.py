@@ -18,7 +18,7 @@ from typing import Any
 from splitcards.errors import HostError, UnknownObject
 from splitcards.game.contract import Host, Resolution
 from splitcards.rules.card import Card, Side
-from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
+from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 60
@@ -87,7 +87,16 @@ class CheckedHost:
         return found
 
     def timing(self) -> Timing:
-        return self.host.timing()
+        timing = self.host.timing()
+        # A host that answers in its own vocabulary is named, rather than a rule failing on it later.
+        fields = ((timing.active, Player), (timing.phase, Phase), (timing.priority, Player), (timing.stack_empty, bool))
+        for value, kind in fields:
+            if not isinstance(value, kind):
+                raise HostError(
+                    f"host {self.name!r} gave a timing with {value!r:.40} where a {kind.__name__} belongs"
+                    " (Host.timing returns splitcards.Timing)"
+                )
+        return timing
 
     # -- actions and their outcomes ----------------------------------------------------------
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pluggy
 
 from splitcards.errors import PluginFailure
+from splitcards.game import hookcalls
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.manager import call_hook
 
 
 def adapters(pm: pluggy.PluginManager) -> dict[str, AdapterInfo]:
     """Every registered adapter by host name; a name registered twice is an error."""
     found: dict[str, AdapterInfo] = {}
-    for batch in call_hook(pm, "splitcards_register_adapters"):
+    for batch in hookcalls.splitcards_register_adapters(pm):
         for info in batch:
             if info.name in found:
                 raise PluginFailure(info.name, "splitcards_register_adapters", ValueError("host name registered twice"))

@@ -10,31 +10,24 @@ names), else the project's ``disable_plugins`` (:mod:`splitcards.game.settings`)
 ``*`` blocks every plugin that other distributions install, never the hosts and rules that
 splitcards itself ships (as ``PYTEST_DISABLE_PLUGIN_AUTOLOAD`` spares pytest's own plugins).
 
-:func:`call_hook` calls every implementation itself, in pluggy's order, so that an
-implementation that raises or returns a value of the wrong type is named in the
-:class:`~splitcards.errors.PluginFailure`.
+Hooks are called through :mod:`splitcards.game.hookcalls`, typed with their specs.
 """
 
 from __future__ import annotations
 
-import reprlib
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import Any
 
 import pluggy
 
-from splitcards.errors import IllegalAction, PluginFailure
+from splitcards.errors import PluginFailure
 from splitcards.game import builtin
-from splitcards.game.contract import AdapterInfo, Resolution
+from splitcards.game.hookcalls import FirstResult, Joined
 from splitcards.game.settings import BLOCK_ENV, blocked_plugins
 from splitcards.hooks import PROJECT_NAME, spec
-from splitcards.rules.card import Side
-from splitcards.rules.model import Answer, Event, Zone
 
 BUILTIN_NAME = "splitcards.game.builtin"
 _OWN_DISTRIBUTION = "splitcards"
@@ -131,7 +124,14 @@ def _plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
 _DEFAULT_LOCK = threading.Lock()
 _DEFAULTS: dict[str, pluggy.PluginManager] = {}
 
-__all__ = ["BLOCK_ENV", "call_hook", "default_manager", "make_plugin_manager", "plugin_sources"]
+__all__ = [
+    "BLOCK_ENV",
+    "builtins_alone",
+    "default_manager",
+    "make_plugin_manager",
+    "plugin_sources",
+    "plugins_implementing",
+]
 
 
 def default_manager() -> pluggy.PluginManager:
@@ -150,110 +150,17 @@ def default_manager() -> pluggy.PluginManager:
     return pm
 
 
-# -- calling hooks --------------------------------------------------------------------------
-
-Check = Callable[[Any], bool]
+# -- who implements a hook -----------------------------------------------------------------
 
 
-def _sequence_of(*kinds: type) -> Check:
-    return lambda value: isinstance(value, list | tuple) and all(isinstance(v, kinds) for v in value)
+def plugins_implementing(pm: pluggy.PluginManager, hook: FirstResult[Any, Any] | Joined[Any, Any]) -> tuple[str, ...]:
+    """The plugins other than the built-in rules that implement ``hook``, in pluggy's order."""
+    impls = getattr(pm.hook, hook.name).get_hookimpls()
+    return tuple(impl.plugin_name for impl in impls if impl.plugin_name != BUILTIN_NAME)
 
 
-def _name_choices(value: Any) -> bool:
-    return isinstance(value, list | tuple) and all(
-        isinstance(c, tuple) and c and all(isinstance(n, str) for n in c) for c in value
-    )
-
-
-def _leave_stack(value: Any) -> bool:
-    zone = value.value if isinstance(value, Answer) else value
-    return isinstance(zone, Zone) and zone is not Zone.STACK
-
-
-# What each hook's implementations may return besides None, in words for the error message.
-RESULTS: dict[str, tuple[Check, str]] = {
-    "splitcards_register_adapters": (_sequence_of(AdapterInfo), "a list of AdapterInfo"),
-    "splitcards_rule_files": (_sequence_of(Path, Traversable, str), "a list of paths"),
-    "check_cast": (lambda v: isinstance(v, IllegalAction), "an IllegalAction"),
-    "check_unlock": (lambda v: isinstance(v, IllegalAction), "an IllegalAction"),
-    "check_lock": (lambda v: isinstance(v, IllegalAction), "an IllegalAction"),
-    "on_splice": (_sequence_of(Event), "a list of Event"),
-    "on_cast": (_sequence_of(Event), "a list of Event"),
-    "on_unlock": (_sequence_of(Event), "a list of Event"),
-    "on_lock": (_sequence_of(Event), "a list of Event"),
-    "on_resolve": (lambda v: isinstance(v, Resolution), "a Resolution"),
-    "on_leave_stack": (_leave_stack, "a Zone other than the stack (or an Answer of one)"),
-    "on_enter_battlefield": (
-        lambda v: isinstance(v, frozenset | set) and all(isinstance(s, Side) for s in v),
-        "a frozenset of Side",
-    ),
-    "on_name_choice": (_name_choices, "a list of tuples of card names"),
-}
-
-
-def call_hook(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
-    """Call a hook as pluggy would (last registered first, ``tryfirst``/``trylast`` honoured,
-    ``firstresult`` hooks stopping at the first non-``None`` result).
-
-    An implementation that raises, or returns something its hook does not allow, is a
-    :class:`~splitcards.errors.PluginFailure` naming that plugin and the hook.
-    """
-    caller = getattr(pm.hook, hook_name)
-    impls = caller.get_hookimpls()
-    firstresult = bool(caller.spec and caller.spec.opts.get("firstresult"))
-    if any(impl.wrapper or impl.hookwrapper for impl in impls):
-        return _call_wrapped(caller, impls, hook_name, firstresult, kwargs)
-    results: list[Any] = []
-    for impl in reversed(impls):
-        try:
-            result = impl.function(*[kwargs[name] for name in impl.argnames])
-        except (KeyboardInterrupt, SystemExit):
-            raise  # the user or the process asked to stop, as in pytest: not the plugin's failure
-        except BaseException as exc:
-            raise PluginFailure(impl.plugin_name, hook_name, _as_exception(exc)) from exc
-        if result is None:
-            continue
-        _check_result(impl.plugin_name, hook_name, result)
-        if firstresult:
-            return result
-        results.append(result)
-    return None if firstresult else results
-
-
-def _call_wrapped(caller: Any, impls: list[Any], hook_name: str, firstresult: bool, kwargs: dict[str, Any]) -> Any:
-    # Wrappers need pluggy's own call loop; a bad result is then blamed on the wrapped plugins.
-    names = ", ".join(impl.plugin_name for impl in impls if impl.plugin_name != BUILTIN_NAME)
-    try:
-        outcome = caller(**kwargs)
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as exc:
-        raise PluginFailure(names, hook_name, _as_exception(exc)) from exc
-    for result in [outcome] if firstresult else outcome:
-        if result is not None:
-            _check_result(names, hook_name, result)
-    return outcome
-
-
-def _as_exception(error: BaseException) -> Exception:
-    """A plugin's failure as an ``Exception``: another ``BaseException`` (``GeneratorExit``, one of
-    its own) is named by its type, so that it stops the action and not the process."""
-    if isinstance(error, Exception):
-        return error
-    return RuntimeError(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
-
-
-def _check_result(plugin: str, hook_name: str, result: Any) -> None:
-    check = RESULTS.get(hook_name)
-    if check is not None and not check[0](result):
-        problem = TypeError(f"returned {_short(result)}; {hook_name} returns {check[1]} or None")
-        raise PluginFailure(plugin, hook_name, problem)
-
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-
-
-def _short(value: Any) -> str:
-    return f"{type(value).__name__} {_REPR.repr(value)}"
+def builtins_alone(pm: pluggy.PluginManager, hook: FirstResult[Any, Any] | Joined[Any, Any]) -> bool:
+    """Whether the built-in rules are the only implementation of ``hook``: then its answer is
+    theirs, a function of its arguments alone."""
+    impls = getattr(pm.hook, hook.name).get_hookimpls()
+    return [impl.plugin_name for impl in impls] == [BUILTIN_NAME]

@@ -26,7 +26,7 @@ import pluggy
 
 from splitcards.errors import RulesConfigError, did_you_mean
 from splitcards.files.yamlfile import read_yaml
-from splitcards.game import manager
+from splitcards.game import hookcalls, manager
 from splitcards.game.settings import default_rules, project_config
 from splitcards.rules.versions import (
     _CHOICES,
@@ -150,7 +150,7 @@ def load_registry(
 
 def _plugin_files(pm: pluggy.PluginManager | None) -> list[Path | Traversable]:
     files: list[Path | Traversable] = []
-    for batch in manager.call_hook(manager.default_manager() if pm is None else pm, "splitcards_rule_files"):
+    for batch in hookcalls.splitcards_rule_files(manager.default_manager() if pm is None else pm):
         files.extend(Path(path) if isinstance(path, str) else path for path in batch)
     return files
 

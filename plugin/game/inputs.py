@@ -1,0 +1,106 @@
+"""What a caller gives the Table, read into the rules' types before any rule looks at it.
+
+A plain string where an enum belongs is read as that enum's value (``"left"``, ``"hand"``) or
+refused with :class:`~splitcards.errors.IllegalChoice`. A :class:`CastOrder` (what a player asks
+to cast, by object id) becomes the rules' :class:`~splitcards.rules.actions.CastRequest`, with
+the views of the card and its splices read from the host.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
+
+from splitcards.errors import IllegalCast, IllegalChoice
+from splitcards.rules.actions import CastRequest
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
+from splitcards.rules.versions import RuleVersion
+
+E = TypeVar("E", bound=StrEnum)
+P = ParamSpec("P")
+R = TypeVar("R")
+S = TypeVar("S")
+
+
+def enum_of(kind: type[E], value: E | str, what: str, rules: RuleVersion) -> E:
+    """``value`` as a member of ``kind``: a member, or a string that is one's value."""
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in kind)
+        raise IllegalChoice(f"{what} {value!r:.60} is not one of: {allowed}", (), rules.name) from None
+
+
+@dataclass(frozen=True, slots=True)
+class CastOrder:
+    """What a player asks to cast: ``obj``'s half (``option``; ``None`` for a one-faced card),
+    the cards it splices from the caster's hand, the caster (default: the owner), a zone an
+    effect lets it be cast from (``permission``), whether it is cast without paying its mana
+    cost, ``x`` announced for {X} (107.3a), and effects that increase or reduce its total cost
+    (601.2f)."""
+
+    obj: ObjectId
+    option: CastOption | None = None
+    splice: Sequence[ObjectId] = ()
+    caster: Player | None = None
+    permission: Zone | None = None
+    without_paying: bool = False
+    x: int | None = None
+    cost_increase: ManaCost | None = None
+    cost_reduction: ManaCost | None = None
+
+
+def takes_order(
+    make: Callable[P, CastOrder],
+) -> Callable[[Callable[[S, CastOrder], R]], Callable[Concatenate[S, P], R]]:
+    """A method taking one :class:`CastOrder`, called with the order's fields as its parameters
+    (``table.cast(obj, CastOption.LEFT, caster=Player.P2)``): the fields are written once, in
+    the order's class, for every method that takes one."""
+
+    def decorate(method: Callable[[S, CastOrder], R]) -> Callable[Concatenate[S, P], R]:
+        @functools.wraps(method)
+        def call(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            return method(self, make(*args, **kwargs))
+
+        fields = list(inspect.signature(make).parameters.values())
+        own = next(iter(inspect.signature(method).parameters.values()))
+        signature = inspect.signature(method).replace(parameters=[own, *fields])
+        setattr(call, "__signature__", signature)  # noqa: B010  (what help() and IDEs show)
+        return call
+
+    return decorate
+
+
+class _Views(Protocol):
+    def view(self, obj: ObjectId, /) -> ObjectView: ...
+
+
+def cast_request(
+    order: CastOrder, view: ObjectView, host: _Views, rules: RuleVersion, during_resolution: bool = False
+) -> CastRequest:
+    """The rules' request for ``order``, ``view`` being the card as it is now."""
+    option = order.option
+    if option is None:
+        if view.card.is_split:
+            raise IllegalCast(f"casting {view.card.name!r} needs a choice of half", rules.cite("cast_half"), rules.name)
+        option = CastOption.WHOLE
+    return CastRequest(
+        object=order.obj,
+        view=view,
+        option=enum_of(CastOption, option, "cast option", rules),
+        caster=enum_of(Player, order.caster, "player", rules) if order.caster is not None else view.owner,
+        permission=enum_of(Zone, order.permission, "zone", rules) if order.permission is not None else None,
+        splice=tuple((s, host.view(s)) for s in order.splice),
+        during_resolution=during_resolution,
+        without_paying=order.without_paying,
+        x=order.x,
+        cost_increase=order.cost_increase,
+        cost_reduction=order.cost_reduction,
+    )

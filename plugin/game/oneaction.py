@@ -1,0 +1,75 @@
+"""A Table takes one action at a time and belongs to one thread.
+
+An action started from inside one of its hooks (a plugin's ``on_resolve`` calling ``resolve``),
+or from another thread while an action runs, is refused with
+:class:`~splitcards.errors.TableInUse` naming the hook or the action; nothing is queued.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
+
+from splitcards.errors import TableInUse
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Actions:
+    """Which action of a Table runs, in which thread, and which hook it is calling."""
+
+    __slots__ = ("_busy", "hook", "running")
+
+    def __init__(self) -> None:
+        self._busy = threading.Lock()
+        self.running: tuple[str, int] | None = None
+        self.hook: str | None = None
+
+    def start(self, action: str) -> None:
+        if not self._busy.acquire(blocking=False):
+            raise self._in_use(action)
+        self.running = (action, threading.get_ident())
+
+    def end(self) -> None:
+        self.running = None
+        self.hook = None
+        self._busy.release()
+
+    def _in_use(self, wanted: str) -> TableInUse:
+        running = self.running
+        if running is None:  # released between the two reads: another thread's action ended
+            return TableInUse(f"Table.{wanted}: another thread is using this Table (a Table belongs to one thread)")
+        name, thread = running
+        if thread == threading.get_ident():
+            inside = f"from inside the hook {self.hook}" if self.hook else "from inside it"
+            return TableInUse(
+                f"Table.{wanted} was called {inside} while Table.{name} runs: a Table takes one action at a time"
+            )
+        return TableInUse(
+            f"Table.{wanted} was called from another thread while Table.{name} runs: a Table belongs to one thread"
+        )
+
+
+class _Acting(Protocol):
+    @property
+    def _actions(self) -> Actions: ...
+
+
+T = TypeVar("T", bound=_Acting)
+
+
+def one_at_a_time(action: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R]:
+    """An action of the Table: refused while another of its actions runs."""
+
+    @functools.wraps(action)
+    def guarded(table: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        table._actions.start(action.__name__)
+        try:
+            return action(table, *args, **kwargs)
+        finally:
+            table._actions.end()
+
+    return guarded

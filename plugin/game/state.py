@@ -1,0 +1,67 @@
+"""The game as the rules and the Table's callers see it: every object (read only when looked at)
+and a snapshot of everything observable, to compare before and after an action."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import overload
+
+from splitcards.game.hostcheck import CheckedHost
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import Event, ObjectId, ObjectView, Timing
+
+
+class Board(Sequence[ObjectView]):
+    """Every object of the game, read from the host only if a rule or a plugin looks at it:
+    most casts need no other object, and describing all of them is costly on some engines."""
+
+    def __init__(self, host: CheckedHost) -> None:
+        self._host = host
+        self._items: list[tuple[ObjectId, ObjectView]] | None = None
+        self._views: list[ObjectView] = []
+
+    def items(self) -> list[tuple[ObjectId, ObjectView]]:
+        """Each object with its view, described once."""
+        if self._items is None:
+            self._items = [(o, self._host.view(o)) for o in self._host.objects()]
+            self._views = [view for _, view in self._items]
+        return self._items
+
+    def _load(self) -> list[ObjectView]:
+        self.items()
+        return self._views
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    @overload
+    def __getitem__(self, index: int) -> ObjectView: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ObjectView]: ...
+    def __getitem__(self, index: int | slice) -> ObjectView | Sequence[ObjectView]:
+        return self._load()[index]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Everything observable of a game at one moment: each object's view, the stack, the timing,
+    the events reported so far and the last cost paid. Two snapshots are equal when nothing the
+    rules can see has changed."""
+
+    objects: tuple[tuple[ObjectId, ObjectView], ...]
+    stack: tuple[ObjectId, ...]
+    timing: Timing
+    events: tuple[Event, ...]
+    last_cost: ManaCost | None
+
+
+def snapshot(host: CheckedHost, events: Sequence[Event], last_cost: ManaCost | None) -> Snapshot:
+    """The game on ``host`` now, with the Table's record of events and last cost."""
+    return Snapshot(
+        tuple((o, host.view(o)) for o in host.objects()),
+        tuple(host.stack()),
+        host.timing(),
+        tuple(events),
+        last_cost,
+    )
