@@ -129,7 +129,7 @@ def play_any(game: Any, seed: int, moves: int) -> Played:
     return Played(time.process_time() - start, made, split, game)
 
 
-class TimedSession(SplitMoves):
+class TimedMoves(SplitMoves):
     """A session that adds up the time spent in its own work, the engine's excluded."""
 
     def __init__(self, rules: RuleVersion) -> None:
@@ -233,7 +233,7 @@ class Runs:
 WAYS = ("with_plugin", "without", "same_decisions")
 
 
-def compare(session: TimedSession, start: Any, seed: int, decisions: int, repeat: int) -> Runs:
+def compare(session: TimedMoves, start: Any, seed: int, decisions: int, repeat: int) -> Runs:
     """The same game from ``start`` with the plugin, without it, and without it stopping at the
     decisions the plugin made it stop at, ``repeat`` times each in turn."""
     runs = Runs()
@@ -289,7 +289,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = load_registry().get(args.rules)
     cards = split_cards()
-    session = TimedSession(rules)
+    session = TimedMoves(rules)
     split_start = {seed: split_game(rules, cards, seed) for seed in args.seeds}
     plain_start = {seed: plain_game(seed) for seed in args.seeds}
     seeds = " ".join(map(str, args.seeds))

@@ -22,9 +22,11 @@ import json
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from splitcards.adapters.phase.version import load_phase
 from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces
 from splitcards.errors import CardDataError, UnsupportedCard
 from splitcards.rules.card import Card, Half
@@ -158,6 +160,35 @@ def _built_cached(phase: Any, name: str, layout: str, faces_json: str) -> str:
 def _built(phase: Any, name: str, layout: str, faces_json: str) -> dict[str, Any]:
     result: dict[str, Any] = json.loads(_built_cached(phase, name, layout, faces_json))
     return result
+
+
+# -- phase's engine for a card pool ---------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Engine:
+    """A phase engine for one card pool, with the cards it knows by face name."""
+
+    engine: Any
+    cards: dict[str, Card]  # lower-case face name of every half -> card
+
+
+_ENGINES: dict[tuple[Card, ...], Engine] = {}
+
+
+def engine_for(cards: Sequence[Card]) -> Engine:
+    """phase's engine for a card pool (cached: the same pool is prepared for every scenario)."""
+    key = tuple(sorted(set(cards), key=lambda c: c.name))
+    found = _ENGINES.get(key)
+    if found is None:
+        phase = load_phase()
+        database = build_database(phase, key)
+        known = {name: card for name, (card, _) in half_by_name(key).items()}
+        for land in BASIC_LANDS:
+            known.setdefault(land.lower(), basic_land(land))
+        found = Engine(phase.Engine.from_json(json.dumps(database)), known)
+        _ENGINES[key] = found
+    return found
 
 
 # -- reading phase's card data back ------------------------------------------------------
