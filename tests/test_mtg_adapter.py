@@ -185,6 +185,49 @@ def test_709_5_room_doors_survive_copy_serialize_and_key(v: dict[str, RuleVersio
     assert host.game.key() == locked_key
 
 
+def _facts(host: MtgHost, obj: str, relation: str) -> set[Any]:
+    rows = {row[1:] for row in host.state.get(relation, ()) if row[0] == obj}
+    return {row[0] if len(row) == 1 else row for row in rows}
+
+
+@pytest.mark.usefixtures("session")
+def test_709_5_the_engine_sees_only_a_rooms_unlocked_doors(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    host = _game(v, cards, [])
+    room = host.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD, Player.P1)
+    # No door unlocked: the Room's type line, but no color, no mana cost and no name (709.5).
+    assert _facts(host, room, "printed_type") == {"enchantment"}
+    assert _facts(host, room, "printed_color") == set()
+    assert _facts(host, room, "mana_cost") == {0}
+    assert host.game.name(room) == ""
+    host.set_unlocked(room, frozenset({Side.LEFT}))
+    # Bottomless Pool ({U}) unlocked: its color, its mana value and its name.
+    assert _facts(host, room, "printed_color") == {"blue"}
+    assert _facts(host, room, "mana_cost") == {1}
+    assert host.game.name(room) == "Bottomless Pool"
+    host.set_unlocked(room, frozenset({Side.LEFT, Side.RIGHT}))
+    assert _facts(host, room, "mana_cost") == {6}
+    assert host.game.name(room) == "Bottomless Pool // Locker Room"
+
+
+@pytest.mark.parametrize("version", ["classic-2013", "duskmourn-2024"])
+def test_702_102c_the_engine_sees_a_fused_spells_total_cost(
+    v: dict[str, RuleVersion], cards: dict[str, Card], version: str
+) -> None:
+    # Wear {1}{R} and Tear {W} fused: one spell with both halves' costs, mana value 3, whether
+    # the version gives the fused spell one combined facet (709.4d) or two (708.2, 2013).
+    rules = v[version]
+    pool = [cards["Wear // Tear"], *LANDS.values()]
+    decks = {"alice": ["Wear // Tear", *["Island"] * 20], "bob": ["Island"] * 20}
+    host = MtgHost.from_decks(rules, pool, decks, seed=3, starting_hand={"alice": ["Wear // Tear"]})
+    wear_tear = _obj(host, "wear_tear")
+    Table(host, rules).cast(wear_tear, CastOption.FUSED)
+    assert _facts(host, wear_tear, "mana_generic") == {1}
+    assert _facts(host, wear_tear, "mana_pip") == {("red", 1), ("white", 1)}
+    assert _facts(host, wear_tear, "mana_cost") == {3}
+    assert _facts(host, wear_tear, "spell_type") == {"instant"}
+    assert _facts(host, wear_tear, "printed_color") == {"red", "white"}
+
+
 @pytest.mark.usefixtures("session")
 def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, [], ["Island"] * 5, instant_speed=True)

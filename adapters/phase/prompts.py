@@ -93,4 +93,3 @@ def scripted_choice(session: PhaseSession, intent: Intent) -> Any:
         return 6
 
     return min(options, key=score)
-
