@@ -44,7 +44,7 @@ def test_bundled_suite_passes_on_the_reference_host(registry: VersionRegistry) -
     # The real engines run the same files one by one, with their declared gaps, in
     # test_phase_conformance.py and test_mtg_conformance.py: each suite runs once per host.
     assert BUNDLED, "the package bundles its own scenario files"
-    results = [r for path in BUNDLED for r in run_file(load_file(path), {"reference": ReferenceHost}, registry)]
+    results = [r for path in BUNDLED for r in run_file(load_file(path), {"reference": new_game}, registry)]
     failures = [f"{r.scenario} [{r.version}]: {r.detail}" for r in results if r.status is Status.FAIL]
     assert failures == []
     assert summary(results)[Status.PASS] > 0
