@@ -7,7 +7,7 @@ at most 1.05.
 
 Each game is played from one seed and one pair of decks, taking a seeded random choice among the
 moves of python-mtg's own kinds at each of its decisions, three times: with the split-card moves
-installed (``engine.patched(Session(rules))``), without them, and without them but stopping at
+installed (``patches.patched(SplitMoves(rules))``), without them, and without them but stopping at
 the same decisions. Two kinds of games:
 
 * **split-card decks**: decks with split cards, set up by ``MtgHost.from_decks``. With the plugin,
@@ -50,10 +50,12 @@ from typing import Any
 
 import yaml
 
-from splitcards.adapters.mtg import engine
-from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
+from splitcards.adapters.mtg import patches, states
+from splitcards.adapters.mtg.driver import LegalActions
 from splitcards.adapters.mtg.host import MtgHost
-from splitcards.adapters.mtg.moves import CAST, UNLOCK, Session
+from splitcards.adapters.mtg.moves import CAST, UNLOCK, SplitMoves
+from splitcards.adapters.mtg.patches import Step
+from splitcards.adapters.mtg.states import Action, State
 from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
 from splitcards.game.registry import load_registry
 from splitcards.rules.card import Card
@@ -80,7 +82,7 @@ def split_game(rules: RuleVersion, cards: Sequence[Card], seed: int) -> Any:
 
 
 def plain_game(seed: int) -> Any:
-    return engine.new_game({"alice": PLAIN, "bob": PLAIN}, seed=seed, variant="two-player")
+    return states.new_game({"alice": PLAIN, "bob": PLAIN}, seed=seed, variant="two-player")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +129,7 @@ def play_any(game: Any, seed: int, moves: int) -> Played:
     return Played(time.process_time() - start, made, split, game)
 
 
-class TimedSession(Session):
+class TimedMoves(SplitMoves):
     """A session that adds up the time spent in its own work, the engine's excluded."""
 
     def __init__(self, rules: RuleVersion) -> None:
@@ -231,7 +233,7 @@ class Runs:
 WAYS = ("with_plugin", "without", "same_decisions")
 
 
-def compare(session: TimedSession, start: Any, seed: int, decisions: int, repeat: int) -> Runs:
+def compare(session: TimedMoves, start: Any, seed: int, decisions: int, repeat: int) -> Runs:
     """The same game from ``start`` with the plugin, without it, and without it stopping at the
     decisions the plugin made it stop at, ``repeat`` times each in turn."""
     runs = Runs()
@@ -242,10 +244,10 @@ def compare(session: TimedSession, start: Any, seed: int, decisions: int, repeat
             session.seconds = 0.0
             # python-mtg caches every evaluation of its rules: a run must not find another's. Each
             # run starts with the garbage of the one before collected, so that it pays only for its own.
-            engine.forget_evaluations()
+            states.forget_evaluations()
             gc.collect()
             if way == "with_plugin":
-                with engine.patched(session), decisions_recorded() as answers:
+                with patches.patched(session), decisions_recorded() as answers:
                     played = play(start.copy(), seed, decisions)
                 stops = answers
             elif way == "without":
@@ -287,7 +289,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = load_registry().get(args.rules)
     cards = split_cards()
-    session = TimedSession(rules)
+    session = TimedMoves(rules)
     split_start = {seed: split_game(rules, cards, seed) for seed in args.seeds}
     plain_start = {seed: plain_game(seed) for seed in args.seeds}
     seeds = " ".join(map(str, args.seeds))
@@ -296,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     _report("split-card decks, python-mtg's moves", split_runs)
     plain_runs = [compare(session, plain_start[s], s, args.decisions, args.repeat) for s in args.seeds]
     _report("plain decks", plain_runs)
-    with engine.patched(session):
+    with patches.patched(session):
         games = [play_any(split_start[s].copy(), s, args.decisions) for s in args.seeds]
     seconds, moves, split = (
         sum(g.seconds for g in games),
@@ -312,10 +314,10 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _one_game(plugin: bool) -> Callable[[], Played]:
     rules = load_registry().get("current")
-    session, start = Session(rules), split_game(rules, split_cards(), 1)
+    session, start = SplitMoves(rules), split_game(rules, split_cards(), 1)
 
     def run() -> Played:
-        with engine.patched(session) if plugin else nothing():
+        with patches.patched(session) if plugin else nothing():
             return play(start.copy(), 1, 10)
 
     return run

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import IllegalZone, ScenarioError
 from splitcards.game.registry import VersionRegistry
 from splitcards.rules.model import ObjectId, SpellFacts
@@ -43,7 +44,7 @@ def test_bundled_suite_passes_on_the_reference_host(registry: VersionRegistry) -
     # The real engines run the same files one by one, with their declared gaps, in
     # test_phase_conformance.py and test_mtg_conformance.py: each suite runs once per host.
     assert BUNDLED, "the package bundles its own scenario files"
-    results = [r for path in BUNDLED for r in run_file(load_file(path), {"reference": ReferenceHost}, registry)]
+    results = [r for path in BUNDLED for r in run_file(load_file(path), {"reference": new_game}, registry)]
     failures = [f"{r.scenario} [{r.version}]: {r.detail}" for r in results if r.status is Status.FAIL]
     assert failures == []
     assert summary(results)[Status.PASS] > 0
@@ -59,7 +60,7 @@ def test_wrong_expected_answer_fails(
     tmp_path: Path, registry: VersionRegistry, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _write(tmp_path, FILE.replace("EXPECTED", "[5]"))
-    results = run_file(load_file(path), {"reference": ReferenceHost}, registry)
+    results = run_file(load_file(path), {"reference": new_game}, registry)
     assert [(r.version, r.status) for r in results] == [("classic-2009", Status.FAIL), ("duskmourn-2024", Status.PASS)]
     assert "expected [5], got [1, 4]" in results[0].detail
     assert results[0].rules == ("708.2", "708.5")
@@ -77,7 +78,7 @@ def test_rules_option_runs_one_version(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_expected_error_that_does_not_happen_fails(tmp_path: Path, registry: VersionRegistry) -> None:
     text = FILE.replace("as: ab}", "as: ab, expect_error: illegal_zone}").replace("EXPECTED", "[1, 4]")
-    results = run_file(load_file(_write(tmp_path, text)), {"reference": ReferenceHost}, registry, "classic-2009")
+    results = run_file(load_file(_write(tmp_path, text)), {"reference": new_game}, registry, "classic-2009")
     assert results[0].status is Status.FAIL
     assert "expected illegal_zone, but the step succeeded" in results[0].detail
 
@@ -147,7 +148,7 @@ BAD_AMONG_GOOD = (
 
 def test_one_bad_scenario_is_an_error_and_the_others_run(tmp_path: Path, registry: VersionRegistry) -> None:
     path = _write(tmp_path, BAD_AMONG_GOOD)
-    results = run_file(load_file(path), {"reference": ReferenceHost}, registry)
+    results = run_file(load_file(path), {"reference": new_game}, registry)
     assert [(r.scenario, r.version, r.status) for r in results] == [
         ("mv", "classic-2009", Status.PASS),
         ("misspelled", "classic-2009", Status.ERROR),
@@ -189,7 +190,7 @@ def test_unknown_object_in_step_names_the_key(tmp_path: Path, registry: VersionR
     text = FILE.replace("    checks:", "      - move: {object: nobody, zone: exile}\n    checks:").replace(
         "EXPECTED", "[1, 4]"
     )
-    results = run_file(load_file(_write(tmp_path, text)), {"reference": ReferenceHost}, registry, "current")
+    results = run_file(load_file(_write(tmp_path, text)), {"reference": new_game}, registry, "current")
     assert "setup[1] move: unknown object 'nobody'" in results[0].detail
 
 
@@ -199,7 +200,7 @@ def test_shared_scenarios_pass_on_reference_host(registry: VersionRegistry) -> N
     results = [
         r
         for path in sorted(SHARED.glob("*.yaml"))
-        for r in run_file(load_file(path), {"reference": ReferenceHost}, registry)
+        for r in run_file(load_file(path), {"reference": new_game}, registry)
     ]
     assert [r.detail for r in results if r.status is not Status.PASS] == []
 
@@ -215,7 +216,7 @@ def test_engine_exception_is_that_runs_error_and_the_run_goes_on(tmp_path: Path,
     text = FILE.replace("    checks:", "      - cast: {object: ab, half: left}\n    checks:").replace(
         "EXPECTED", "[1, 4]"
     )
-    results = run_file(load_file(_write(tmp_path, text)), {"crashing": CrashingEngine}, registry)
+    results = run_file(load_file(_write(tmp_path, text)), {"crashing": lambda _rules: CrashingEngine()}, registry)
     assert [r.status for r in results] == [Status.ERROR, Status.ERROR]
     assert results[0].detail == "unexpected ValueError: Action not allowed: No legal targets available"
 
@@ -232,6 +233,8 @@ def test_expected_error_must_leave_the_whole_game_unchanged(tmp_path: Path, regi
     text = FILE.replace(
         "    checks:", "      - copy_card: {object: ab, expect_error: illegal_zone}\n    checks:"
     ).replace("EXPECTED", "[1, 4]")
-    results = run_file(load_file(_write(tmp_path, text)), {"changing": ChangesThenRefuses}, registry, "classic-2009")
+    results = run_file(
+        load_file(_write(tmp_path, text)), {"changing": lambda _rules: ChangesThenRefuses()}, registry, "classic-2009"
+    )
     assert results[0].status is Status.FAIL
     assert "refused, but the game changed" in results[0].detail

@@ -268,12 +268,12 @@ def test_709_5_a_room_is_refused_where_the_version_has_no_rooms(card_file: Path,
     decks = read_user_decks(card_file, MTGO, ARENA)
     rules = v["classic-2009"]
     with pytest.raises(DecklistError) as raised:
-        decks(Table(ReferenceHost(rules), rules))
+        decks(Table(ReferenceHost(), rules))
     error = raised.value
     assert (error.path, error.line) == (str(ARENA), 8)
     assert "'Bottomless Pool // Locker Room' is a Room, and rule version 'classic-2009' has no Rooms" in error.problem
     rules = v["duskmourn-2024"]
-    built = decks(Table(ReferenceHost(rules), rules))
+    built = decks(Table(ReferenceHost(), rules))
     assert len(built.deck) == len(built.opponent) == 60
     assert built.opponent == decks.opponent.library()
 

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from splitcards.adapters.phase import carddata
-from splitcards.adapters.phase.engine import load_phase
+from splitcards.adapters.phase.version import load_phase
 from splitcards.cards.loaders import load_card_file
 from splitcards.rules.endings import EndReason
 from splitcards.tools.cli import main

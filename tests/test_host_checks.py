@@ -23,8 +23,8 @@ from splitcards.rules.versions import RuleVersion
 class Faulty(ReferenceHost):
     """The reference host with one fault, chosen by name."""
 
-    def __init__(self, rules: RuleVersion, fault: str) -> None:
-        super().__init__(rules)
+    def __init__(self, fault: str) -> None:
+        super().__init__()
         self.name = "faulty"
         self.fault = fault
 
@@ -55,7 +55,7 @@ class Faulty(ReferenceHost):
 
 
 def _table(rules: RuleVersion, fault: str) -> Table:
-    return Table(Faulty(rules, fault), rules, make_plugin_manager(load_entry_points=False))
+    return Table(Faulty(fault), rules, make_plugin_manager(load_entry_points=False))
 
 
 def _raises(call: Any, *args: Any, **kwargs: Any) -> str:
@@ -138,7 +138,7 @@ def test_400_4a_a_plugin_may_not_put_an_instant_onto_the_battlefield(
     cards: dict[str, Card], v: dict[str, RuleVersion]
 ) -> None:
     rules = v["duskmourn-2024"]
-    table = Table(ReferenceHost(rules), rules, make_plugin_manager([OntoTheBattlefield()], load_entry_points=False))
+    table = Table(ReferenceHost(), rules, make_plugin_manager([OntoTheBattlefield()], load_entry_points=False))
     table.cast(table.create(cards["Fire // Ice"], Zone.HAND), CastOption.LEFT)
     before = table.snapshot()
     with pytest.raises(PluginFailure) as raised:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from splitcards.rules.mana import ManaCost, ManaSymbol, same_cost
+from splitcards.rules.mana import ManaCost, ManaSymbol, card_colors, in_color_order, same_cost
 
 
 def test_202_3_mana_value_of_generic_and_colored() -> None:
@@ -23,6 +23,24 @@ def test_107_4f_phyrexian_and_snow_and_colorless_count_one() -> None:
 
 def test_202_2_colors_come_from_colored_symbols() -> None:
     assert ManaCost.parse("{2}{W/U}{B/P}").colors == frozenset({"W", "U", "B"})
+
+
+def test_202_2_a_card_without_listed_colors_takes_those_of_its_cost() -> None:
+    # Boros Reckoner's {R/W}{R/W}{R/W} makes it red and white; {2/U} makes a card blue.
+    assert card_colors(ManaCost.parse("{R/W}{R/W}{R/W}")) == {"R", "W"}
+    assert card_colors(ManaCost.parse("{2/U}{3}")) == {"U"}
+    assert card_colors(ManaCost.parse("{C}{S}{4}")) == frozenset()
+
+
+def test_204_a_color_indicator_adds_its_colors() -> None:
+    # Ancestral Vision has no mana cost and a blue color indicator; Dryad Arbor, green with none.
+    assert card_colors(None, ["U"]) == {"U"}
+    assert card_colors(None) == frozenset()
+    assert card_colors(ManaCost.parse("{1}{R}"), ["G"]) == {"R", "G"}
+
+
+def test_105_1_colors_are_listed_white_blue_black_red_green() -> None:
+    assert in_color_order({"G", "W", "R"}) == ["W", "R", "G"]
 
 
 def test_709_4b_combined_cost_sums_generic_and_keeps_symbols() -> None:

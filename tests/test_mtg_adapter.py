@@ -15,9 +15,9 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from splitcards.adapters.mtg import engine, version
+from splitcards.adapters.mtg import patches, states, version
 from splitcards.adapters.mtg.host import MtgHost
-from splitcards.adapters.mtg.moves import Session
+from splitcards.adapters.mtg.moves import SplitMoves
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
 from splitcards.cards.loaders import BASIC_LANDS, basic_land
 from splitcards.errors import IllegalAction
@@ -35,9 +35,9 @@ POOL = ["Fire // Ice", "Wear // Tear", "Destined // Lead", "Bottomless Pool // L
 
 
 @pytest.fixture
-def session(v: dict[str, RuleVersion]) -> Iterator[Session]:
+def session(v: dict[str, RuleVersion]) -> Iterator[SplitMoves]:
     """The split-card moves installed for duskmourn-2024 games, for the test."""
-    with engine.patched(Session(v["duskmourn-2024"])) as installed:
+    with patches.patched(SplitMoves(v["duskmourn-2024"])) as installed:
         yield installed
 
 
@@ -117,6 +117,20 @@ def test_709_4_the_engines_truncated_card_is_corrected(v: dict[str, RuleVersion]
 
 
 @pytest.mark.usefixtures("session")
+def test_face_names_belong_to_the_game_that_has_the_card(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    with_card = _game(v, cards, ["Fire // Ice"])
+    fire_ice = _obj(with_card, "fire_ice")
+    face = next(c for (o, c) in with_card.state["instance_of"] if o == fire_ice)
+    assert with_card.game.name(fire_ice) == "Fire // Ice"
+    # A second game without the card, and python-mtg's own name table, never learn the name.
+    without = MtgHost.from_decks(v["duskmourn-2024"], [], {"alice": ["Island"] * 20, "bob": ["Island"] * 20}, seed=3)
+    assert without.game.name(face) != "Fire // Ice"
+    from mtg import game
+
+    assert face not in game._slug_to_name()
+
+
+@pytest.mark.usefixtures("session")
 def test_702_102_fused_split_spell_is_a_move(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Wear // Tear"], ["Mountain", "Plains", "Island"])
     wear_tear = _obj(host, "wear_tear")
@@ -171,6 +185,49 @@ def test_709_5_room_doors_survive_copy_serialize_and_key(v: dict[str, RuleVersio
     assert host.game.key() == locked_key
 
 
+def _facts(host: MtgHost, obj: str, relation: str) -> set[Any]:
+    rows = {row[1:] for row in host.state.get(relation, ()) if row[0] == obj}
+    return {row[0] if len(row) == 1 else row for row in rows}
+
+
+@pytest.mark.usefixtures("session")
+def test_709_5_the_engine_sees_only_a_rooms_unlocked_doors(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    host = _game(v, cards, [])
+    room = host.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD, Player.P1)
+    # No door unlocked: the Room's type line, but no color, no mana cost and no name (709.5).
+    assert _facts(host, room, "printed_type") == {"enchantment"}
+    assert _facts(host, room, "printed_color") == set()
+    assert _facts(host, room, "mana_cost") == {0}
+    assert host.game.name(room) == ""
+    host.set_unlocked(room, frozenset({Side.LEFT}))
+    # Bottomless Pool ({U}) unlocked: its color, its mana value and its name.
+    assert _facts(host, room, "printed_color") == {"blue"}
+    assert _facts(host, room, "mana_cost") == {1}
+    assert host.game.name(room) == "Bottomless Pool"
+    host.set_unlocked(room, frozenset({Side.LEFT, Side.RIGHT}))
+    assert _facts(host, room, "mana_cost") == {6}
+    assert host.game.name(room) == "Bottomless Pool // Locker Room"
+
+
+@pytest.mark.parametrize("version", ["classic-2013", "duskmourn-2024"])
+def test_702_102c_the_engine_sees_a_fused_spells_total_cost(
+    v: dict[str, RuleVersion], cards: dict[str, Card], version: str
+) -> None:
+    # Wear {1}{R} and Tear {W} fused: one spell with both halves' costs, mana value 3, whether
+    # the version gives the fused spell one combined facet (709.4d) or two (708.2, 2013).
+    rules = v[version]
+    pool = [cards["Wear // Tear"], *LANDS.values()]
+    decks = {"alice": ["Wear // Tear", *["Island"] * 20], "bob": ["Island"] * 20}
+    host = MtgHost.from_decks(rules, pool, decks, seed=3, starting_hand={"alice": ["Wear // Tear"]})
+    wear_tear = _obj(host, "wear_tear")
+    Table(host, rules).cast(wear_tear, CastOption.FUSED)
+    assert _facts(host, wear_tear, "mana_generic") == {1}
+    assert _facts(host, wear_tear, "mana_pip") == {("red", 1), ("white", 1)}
+    assert _facts(host, wear_tear, "mana_cost") == {3}
+    assert _facts(host, wear_tear, "spell_type") == {"instant"}
+    assert _facts(host, wear_tear, "printed_color") == {"red", "white"}
+
+
 @pytest.mark.usefixtures("session")
 def test_709_5e_unlock_is_not_offered_outside_a_main_phase(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, [], ["Island"] * 5, instant_speed=True)
@@ -217,7 +274,7 @@ def test_709_5e_a_plugin_that_forbids_unlocking_removes_the_move(
             return IllegalAction("doors stay locked in this format", (), rules.name)
 
     pm = make_plugin_manager([NoUnlocks()], load_entry_points=False)
-    with engine.patched(Session(v["duskmourn-2024"], pm)):
+    with patches.patched(SplitMoves(v["duskmourn-2024"], pm)):
         host = _game(v, cards, ["Bottomless Pool // Locker Room"], ["Island"] * 6)
         room = _obj(host, "bottomless_pool")
         host.game.push(("cast_split", "alice", room, "left", {}))
@@ -241,7 +298,7 @@ def test_601_2_a_plugin_that_reads_the_board_is_asked_at_every_position(
             return None
 
     pm = make_plugin_manager([NotWhileABearIsOut()], load_entry_points=False)
-    with engine.patched(Session(v["duskmourn-2024"], pm)):
+    with patches.patched(SplitMoves(v["duskmourn-2024"], pm)):
         host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
         fire_ice = _obj(host, "fire_ice")
         assert _split_moves(host, fire_ice) == [("cast_split", "alice", fire_ice, "right", {})]
@@ -301,7 +358,7 @@ def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], car
     host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")
     game, rng = host.game, random.Random(0)
     kinds: set[str] = set()
-    with engine.patched(Session(v["duskmourn-2024"])) as session:
+    with patches.patched(SplitMoves(v["duskmourn-2024"])) as session:
         while not game.is_game_over() and len(kinds) < 4 and game.turn_number < 40:
             moves = game.legal_moves
             # The moves offered are those of the position as it is (none was changed after being asked about).
@@ -324,8 +381,8 @@ def test_split_moves_are_paid_for_in_the_evaluation_that_lists_the_engines_casts
     host = _game(v, cards, ["Fire // Ice", "Wear // Tear", "Grizzly Bears"], ["Island", "Mountain"])
 
     def listed(installed: bool) -> tuple[list[str], int]:
-        engine.forget_evaluations()
-        with engine.patched(Session(v["duskmourn-2024"])) if installed else contextlib.nullcontext():
+        states.forget_evaluations()
+        with patches.patched(SplitMoves(v["duskmourn-2024"])) if installed else contextlib.nullcontext():
             kinds = sorted({m.kind for m in host.game.legal_moves})
         return kinds, driver.cache_stats()["souffle_evals"]
 
@@ -345,7 +402,7 @@ def test_601_3_an_engine_effect_that_lets_a_card_be_played_is_a_permission(
     assert _split_moves(host, exiled) == []
     state = dict(host.state)
     state["may_play"] = state.get("may_play", set()) | {("alice", exiled)}
-    engine.set_state(host.game, state)
+    states.set_state(host.game, state)
     assert _split_moves(host, exiled) == [("cast_split", "alice", exiled, "right", {})]
 
 
@@ -353,7 +410,7 @@ def _plain_game_trace() -> list[tuple[Any, ...]]:
     """A python-mtg game without split cards, played with seeded random moves: each position's
     key and legal moves."""
     deck = ["Grizzly Bears"] * 8 + ["Forest"] * 12
-    game = engine.new_game({"alice": deck, "bob": deck}, seed=5, variant="two-player")
+    game = states.new_game({"alice": deck, "bob": deck}, seed=5, variant="two-player")
     rng, trace = random.Random(5), []
     for _ in range(12):
         moves = game.legal_moves
@@ -366,54 +423,56 @@ def _engine_functions() -> tuple[Any, ...]:
     from mtg import Game
     from mtg.engine import env
 
-    return env.legal_actions, env.step, Game.key
+    return env.legal_actions, env.step, env._has_decision, Game.key, Game.name
 
 
 def test_uninstalling_leaves_python_mtg_as_it_was(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
-    assert engine.installed() == ()
+    assert patches.installed() == ()
     originals, plain = _engine_functions(), _plain_game_trace()
-    session = Session(v["duskmourn-2024"])
-    with engine.patched(session):
+    session = SplitMoves(v["duskmourn-2024"])
+    with patches.patched(session):
         assert _engine_functions() != originals
         host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
         assert {m.kind for m in host.game.legal_moves} >= {"cast_split"}
         # A game that no installed session serves is python-mtg's alone.
         assert _plain_game_trace() == plain
     assert all(now is then for now, then in zip(_engine_functions(), originals, strict=True))
-    assert engine.installed() == ()
+    assert patches.installed() == ()
     assert _plain_game_trace() == plain
     assert "cast_split" not in {m.kind for m in host.game.legal_moves}
 
 
 def test_patches_nest_and_repeat(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     originals = _engine_functions()
-    current, older = Session(v["duskmourn-2024"]), Session(v["classic-2009"])
-    with engine.patched(current):
+    current, older = SplitMoves(v["duskmourn-2024"]), SplitMoves(v["classic-2009"])
+    with patches.patched(current):
         host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
-        with engine.patched(older), engine.patched(current):
-            assert engine.installed() == (current, older, current)
+        with patches.patched(older), patches.patched(current):
+            assert patches.installed() == (current, older, current)
             assert {m.kind for m in host.game.legal_moves} >= {"cast_split"}
-        assert engine.installed() == (current,)
+        assert patches.installed() == (current,)
         assert {m.kind for m in host.game.legal_moves} >= {"cast_split"}
-    with pytest.raises(RuntimeError, match="boom"), engine.patched(current):
+    with pytest.raises(RuntimeError, match="boom"), patches.patched(current):
         raise RuntimeError("boom")
-    assert engine.installed() == ()
+    assert patches.installed() == ()
     assert all(now is then for now, then in zip(_engine_functions(), originals, strict=True))
     with pytest.raises(ValueError, match="not installed"):
-        engine.uninstall(current)
+        patches.uninstall(current)
 
 
 def test_a_game_is_served_by_the_session_of_its_rule_version(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
     move: tuple[Any, ...] = ("cast_split", "alice", _obj(host, "fire_ice"), "right", {})
-    with engine.patched(Session(v["classic-2009"])), pytest.raises(ValueError, match="illegal move"):
+    with patches.patched(SplitMoves(v["classic-2009"])), pytest.raises(ValueError, match="illegal move"):
         host.game.push(move)
-    with engine.patched(Session(v["duskmourn-2024"])):
+    with patches.patched(SplitMoves(v["duskmourn-2024"])):
         host.game.push(move)
     assert host.events() == [{"event": "cast", "object": move[2], "half": "right"}]
 
 
-ADAPTER = Path(engine.__file__).parent
+ADAPTER = Path(states.__file__).parent
+# The facade: the modules that reach into python-mtg, each with one job.
+FACADE = {"states.py", "corpus.py", "driver.py", "patches.py"}
 PACKAGE = "splitcards.adapters.mtg"
 
 
@@ -432,7 +491,7 @@ def _imports(path: Path) -> set[str]:
 
 def test_only_the_engine_facade_touches_python_mtg() -> None:
     for path in sorted(ADAPTER.glob("*.py")):
-        if path.name == "engine.py":
+        if path.name in FACADE:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         assert not {m for m in _imports(path) if m.split(".")[0] == "mtg"}, path.name

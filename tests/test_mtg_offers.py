@@ -33,10 +33,11 @@ import yaml
 
 pytest.importorskip("mtg")
 
-from splitcards.adapters.mtg import engine
-from splitcards.adapters.mtg.engine import Action, LegalActions, State
+from splitcards.adapters.mtg import patches, states
+from splitcards.adapters.mtg.driver import LegalActions
 from splitcards.adapters.mtg.host import MtgHost
-from splitcards.adapters.mtg.moves import CAST, UNLOCK, Session
+from splitcards.adapters.mtg.moves import CAST, UNLOCK, SplitMoves
+from splitcards.adapters.mtg.states import Action, State
 from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
 from splitcards.game.manager import default_manager
 from splitcards.game.registry import VersionRegistry, load_registry
@@ -83,14 +84,14 @@ def manager() -> pluggy.PluginManager:
 def sessions(registry: VersionRegistry) -> Iterator[None]:
     """The split-card moves of every rule version tested, installed for this module: each game is
     served by the session of its own rule version."""
-    installed = [Session(registry.get(name), manager()) for name in VERSIONS]
+    installed = [SplitMoves(registry.get(name), manager()) for name in VERSIONS]
     for session in installed:
-        engine.install(session)
+        patches.install(session)
     try:
         yield
     finally:
         for session in installed:
-            engine.uninstall(session)
+            patches.uninstall(session)
 
 
 # -- the two sides of the comparison ----------------------------------------------------------
@@ -109,7 +110,7 @@ def allowed(host: MtgHost, rules: RuleVersion) -> set[Offer]:
     (a card an engine effect lets that player play, with that permission)."""
     table = Table(host, rules, manager())
     player = host.timing().priority
-    playable = engine.permissions(host.state, host.seat(player))
+    playable = states.permissions(host.state, host.seat(player))
     found: set[Offer] = set()
     for obj in host.objects():
         view = host.view(obj)
@@ -128,7 +129,7 @@ def with_mana_and_targets(host: MtgHost, rules: RuleVersion) -> MtgHost:
     land on the battlefield and a creature card in the graveyard."""
     rich = MtgHost(rules, host.game.copy())
     player = rich.timing().priority
-    state = engine.clone(rich.state)
+    state = states.clone(rich.state)
     with rich.on(state):
         for land in LANDS * 2:
             rich.create(land, Zone.BATTLEFIELD, player)
@@ -136,7 +137,7 @@ def with_mana_and_targets(host: MtgHost, rules: RuleVersion) -> MtgHost:
             for card in (*TARGETS, LANDS[0]):
                 rich.create(card, Zone.BATTLEFIELD, owner)
             rich.create(BEARS, Zone.GRAVEYARD, owner)
-    engine.set_state(rich.game, state)
+    states.set_state(rich.game, state)
     return rich
 
 
@@ -264,7 +265,7 @@ def _played_by_an_engine_effect(rules: RuleVersion) -> MtgHost:
     theirs = [o for o in host.objects() if host.view(o).zone is Zone.GRAVEYARD and host.view(o).owner is Player.P2]
     state = dict(host.state)
     state["may_play"] = state.get("may_play", set()) | {("alice", o) for o in (*exiled, *theirs)}
-    engine.set_state(host.game, state)
+    states.set_state(host.game, state)
     return host
 
 
@@ -383,7 +384,7 @@ def test_709_5e_a_door_is_unlocked_in_its_controllers_main_phase_with_an_empty_s
 # -- random games -----------------------------------------------------------------------------
 
 
-class Recording(Session):
+class Recording(SplitMoves):
     """A session that keeps a copy of every position python-mtg asks it the legal moves of."""
 
     def __init__(self, rules: RuleVersion) -> None:
@@ -391,7 +392,7 @@ class Recording(Session):
         self.asked: list[State] = []
 
     def legal_actions(self, state: State, engine_actions: LegalActions) -> list[Action]:
-        self.asked.append(engine.clone(state))
+        self.asked.append(states.clone(state))
         return super().legal_actions(state, engine_actions)
 
 
@@ -405,14 +406,14 @@ def _random_positions(rules: RuleVersion, seed: int, moves: int) -> Iterator[Mtg
     decks = {"alice": deck, "bob": deck}
     host = MtgHost.from_decks(rules, pool, decks, seed=seed, variant="two-player", instant_speed=True)
     rng = random.Random(seed)
-    with engine.patched(Recording(rules)) as recording:
+    with patches.patched(Recording(rules)) as recording:
         for _ in range(moves):
             legal = host.game.legal_moves
             if not legal:
                 break
             host.game.push(rng.choice(legal))
     for state in recording.asked:
-        position = MtgHost(rules, engine.game_from_state(state))
+        position = MtgHost(rules, states.game_from_state(state))
         # A player has priority at python-mtg's decisions that can be passed, not at its
         # declarations of attackers and blockers.
         legal = position.game.legal_moves

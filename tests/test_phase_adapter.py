@@ -13,11 +13,11 @@ import pytest
 pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
 
 from splitcards.adapters.phase import carddata
+from splitcards.adapters.phase.carddata import engine_for
 from splitcards.adapters.phase.deviations import DEVIATIONS
-from splitcards.adapters.phase.engine import load_phase
 from splitcards.adapters.phase.host import PhaseHost
-from splitcards.adapters.phase.session import engine_for
 from splitcards.adapters.phase.translate import PhaseRefused, cast_action, phase_mana_value, splice_onto
+from splitcards.adapters.phase.version import load_phase
 from splitcards.errors import IllegalCast, IllegalZone, NotSupported, SplitcardsError
 from splitcards.game.registry import load_registry
 from splitcards.game.table import Table
@@ -33,7 +33,7 @@ SPLICE_CARDS = load_file(Path(str(BUNDLED / "splice_targets.yaml"))).cards
 
 def _table(version: str = "current", cards: Mapping[str, Card] = CARDS) -> tuple[Table, PhaseHost]:
     rules = load_registry().get(version)
-    host = PhaseHost(rules)
+    host = PhaseHost()
     host.prepare(list(cards.values()))
     return Table(host, rules), host
 
@@ -41,7 +41,7 @@ def _table(version: str = "current", cards: Mapping[str, Card] = CARDS) -> tuple
 def _without_infinite_mana() -> tuple[Table, PhaseHost]:
     """A game of the demo cards at p1's first main phase, with no land in play and empty hands."""
     rules = load_registry().get("current")
-    host = PhaseHost(rules)
+    host = PhaseHost()
     host.session.use_engine(engine_for(list(CARDS.values())))
     deck = [carddata.front_name(c) for c in CARDS.values() for _ in range(3)]
     host.session.start(deck, list(deck), seed=1)
@@ -192,7 +192,7 @@ def test_708_2a_no_fuse_under_classic_2009() -> None:
 def test_601_2_half_phase_chose_is_cast_to_the_end_before_it_is_a_spell() -> None:
     # A game without infinite mana: one Plains, so only Tear can be paid for.
     rules = load_registry().get("current")
-    host = PhaseHost(rules)
+    host = PhaseHost()
     host.session.use_engine(
         engine_for([CARDS[n] for n in ("Wear // Tear", "Bottomless Pool // Locker Room", "Plains")])
     )

@@ -29,7 +29,7 @@ import pytest
 pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
 
 from splitcards.adapters.phase.ai import PhaseAI
-from splitcards.adapters.phase.casting import ScenarioPrompts
+from splitcards.adapters.phase.prompts import ScenarioPrompts
 from splitcards.adapters.phase.translate import PhaseRefused, cast_action, seat_of, unlock_action
 from splitcards.errors import NotSupported, UnknownCard
 from splitcards.game.registry import load_registry

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.reference.plugin import new_game
 from splitcards.game.aihost import Happening, PlayerState
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.manager import make_plugin_manager
@@ -29,7 +30,7 @@ class PassingAI:
     it casts because the rules allow it."""
 
     def __init__(self, rules: RuleVersion, mana: int = 20) -> None:
-        self._host = ReferenceHost(rules)
+        self._host = ReferenceHost()
         self.mana = mana
 
     @property
@@ -156,7 +157,7 @@ def test_demo_on_a_host_without_ai_play_is_an_error(capsys: pytest.CaptureFixtur
 
 
 def test_demo_needs_the_engine_installed(registry: VersionRegistry) -> None:
-    info = AdapterInfo("absent", "", ReferenceHost, "pip install absent", ai_game=PassingAI)
+    info = AdapterInfo("absent", "", new_game, "pip install absent", ai_game=PassingAI)
     lines: list[str] = []
     assert run(info, registry.get("current"), out=lines.append) == 2
     assert lines == ["splitcards demo needs the absent engine: pip install absent"]

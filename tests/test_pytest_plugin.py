@@ -78,7 +78,7 @@ class PartialPlugin:
     @hookimpl
     def splitcards_register_adapters(self) -> Sequence[AdapterInfo]:
         def new_game(rules: RuleVersion) -> PartialHost:
-            return PartialHost(rules)
+            return PartialHost()
 
         return [
             AdapterInfo("partial", "an engine without Rooms", new_game),

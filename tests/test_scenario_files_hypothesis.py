@@ -13,7 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import ScenarioError
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import load_registry
@@ -70,7 +70,7 @@ def _read_and_run(document: Any) -> None:
         scenario_file = parse(document, "generated.yaml")
     except ScenarioError:
         return
-    results = run_file(scenario_file, {"reference": ReferenceHost}, REGISTRY, pm=PM)
+    results = run_file(scenario_file, {"reference": new_game}, REGISTRY, pm=PM)
     assert {r.scenario for r in results} == {s.id for s in scenario_file.scenarios}
     # Any other error result is an exception that is not the package's own: a scenario may fail, never crash.
     unread = {s.id for s in scenario_file.scenarios if s.problem}

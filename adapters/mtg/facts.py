@@ -1,17 +1,21 @@
-"""Characteristic facts: what python-mtg knows about a card, rewritten to the face the rules say.
+"""Characteristic facts: what python-mtg knows about a card, rewritten to what the rules say an
+object shows.
 
 python-mtg keeps one record per card name and truncates a split card to its first half. The
 engine derives an object's printed characteristics from the card-level facts (``card_type``,
 ``card_color``, ``card_ability``...) of the card its ``instance_of`` row points at, and decides
 castability from instance-level facts (``spell_type``, ``mana_cost``, ``mana_pip``...). So the
 adapter writes card-level facts for every face of a card under synthetic card ids, and points an
-object at the face it has now:
+object at the face it has now. Which face that is, and every characteristic written for it, is
+the answer of :mod:`splitcards.rules.characteristics` for the object's view under the game's rule
+version; the faces are:
 
 * ``left`` / ``right``: one half (a spell on the stack, or a Room with that door unlocked);
 * ``both``: the whole card, off the stack or a fully unlocked Room. It gets no ``spell_type``,
-  so neither the engine's legal moves nor its built-in players ever cast the card whole;
+  so neither the engine's legal moves nor its built-in players ever cast the card whole: a split
+  card is cast through the adapter's moves, which ask the rules;
 * ``fused``: both halves as one spell, left's instructions first (702.102d);
-* ``none``: a Room with no door unlocked: its types only (709.5d);
+* ``none``: a Room with no door unlocked;
 * ``whole``: a one-faced card.
 
 Rules text is not parsed by python-mtg either: abilities come from its bundled card data, for the
@@ -22,21 +26,24 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from splitcards.adapters.mtg import engine, keys
-from splitcards.adapters.mtg.engine import State
+from splitcards.adapters.mtg import corpus, keys
+from splitcards.adapters.mtg.states import State, modelled_keywords
 from splitcards.cards.loaders import card_from_mtgjson, mtgjson_faces
+from splitcards.rules import characteristics
 from splitcards.rules.card import Card, Half, Side
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption
+from splitcards.rules.model import CastOption, ObjectView, SpellFacts, Zone
+from splitcards.rules.versions import RuleVersion
 
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 LETTERS = {word: letter for letter, word in COLOR_WORDS.items()}
 
+Rows = dict[str, set[tuple[Any, ...]]]
 
 # Card-level relations that describe abilities, copied from the engine's data onto a face.
 _ABILITY_RELATIONS = ("card_ability", "card_effect", "ability_trigger", "card_keyword", "keyword_param")
@@ -56,25 +63,29 @@ class Face(StrEnum):
     WHOLE = "whole"
 
 
-def cast_face(card: Card, option: CastOption) -> Face:
-    """The face a spell has on the stack for a cast option."""
-    if not card.is_split:
-        return Face.WHOLE
-    return {CastOption.LEFT: Face.LEFT, CastOption.RIGHT: Face.RIGHT}.get(option, Face.FUSED)
+def shown_halves(view: ObjectView, rules: RuleVersion) -> tuple[Half, ...]:
+    """The halves whose characteristics the object shows, left to right: those of the facets the
+    rules give it (:func:`splitcards.rules.characteristics.facets`)."""
+    shown = {id(half) for facet in characteristics.facets(view, rules)[0] for half in facet}
+    return tuple(half for half in view.card.halves if id(half) in shown)
 
 
-def resting_face(card: Card, on_battlefield: bool, unlocked: Iterable[Side]) -> Face:
-    """The face of a card that is not a spell: a Room permanent shows its unlocked doors (709.5d)."""
+def face_of(view: ObjectView, rules: RuleVersion) -> Face:
+    """The engine card an object points at: the one of the halves the rules say it shows."""
+    card = view.card
     if not card.is_split:
         return Face.WHOLE
-    if not (card.is_room and on_battlefield):
-        return Face.BOTH
-    doors = set(unlocked)
-    if doors == {Side.LEFT, Side.RIGHT}:
-        return Face.BOTH
-    if doors:
-        return Face.LEFT if Side.LEFT in doors else Face.RIGHT
-    return Face.NONE
+    halves = shown_halves(view, rules)
+    if len(halves) == len(card.halves):
+        return Face.FUSED if view.zone is Zone.STACK and view.spell is not None else Face.BOTH
+    if not halves:
+        return Face.NONE
+    return Face.LEFT if halves[0] is card.halves[0] else Face.RIGHT
+
+
+def spell_view(card: Card, option: CastOption) -> ObjectView:
+    """The card as a spell cast with ``option`` would be on the stack (for its face and costs)."""
+    return ObjectView(card, Zone.STACK, spell=SpellFacts(option))
 
 
 # -- the card pool, kept in the state -----------------------------------------------------------
@@ -104,7 +115,7 @@ _KNOWN: dict[str, Card] = {}
 
 
 def base_slug(name: str) -> str:
-    return f"{engine.slug(name)}__sc"
+    return f"{corpus.slug(name)}__sc"
 
 
 def face_slug(name: str, face: Face) -> str:
@@ -112,22 +123,22 @@ def face_slug(name: str, face: Face) -> str:
     return f"{base_slug(name)}_{'both' if face is Face.FUSED else face.value}"
 
 
-def cost_facts(cost: ManaCost | None) -> tuple[int, dict[str, int], int, int]:
-    """(generic, colored pips by color word, mana value, number of X) as python-mtg counts them:
-    hybrid, Phyrexian, colorless and snow symbols are paid as generic mana."""
+def cost_facts(cost: ManaCost | None) -> tuple[int, dict[str, int], int]:
+    """(generic, colored pips by color word, number of X) as python-mtg counts them: hybrid,
+    Phyrexian, colorless and snow symbols are paid as generic mana."""
     if cost is None:
-        return 0, {}, 0, 0
+        return 0, {}, 0
     generic, xs = 0, 0
     pips: dict[str, int] = {}
     for symbol in cost.symbols:
-        if symbol.text in ("X", "Y", "Z"):
+        if symbol.text == "X":
             xs += 1
         elif symbol.text in COLOR_WORDS:
             word = COLOR_WORDS[symbol.text]
             pips[word] = pips.get(word, 0) + 1
         else:
             generic += symbol.value
-    return generic, pips, generic + sum(pips.values()), xs
+    return generic, pips, xs
 
 
 # -- abilities from the engine's card data ------------------------------------------------------
@@ -137,27 +148,22 @@ def cost_facts(cost: ManaCost | None) -> tuple[int, dict[str, int], int, int]:
 def _one_faced_by_text() -> dict[str, str]:
     """The names of the engine's one-faced cards by their rules text."""
     by_text: dict[str, str] = {}
-    for entry in engine.corpus().values():
+    for entry in corpus.corpus().values():
         if entry.get("layout") == "normal" and entry.get("text"):
             by_text.setdefault(_plain(entry["text"], entry["name"]), entry["name"])
     return by_text
-
-
-def corpus_entry(name: str) -> Mapping[str, Any] | None:
-    """The engine's oracle record of a card name, if it has one."""
-    return engine.corpus().get(name)
 
 
 def _plain(text: str, name: str) -> str:
     return re.sub(r"\([^)]*\)", "", text.replace(name, "~")).strip()
 
 
-def _engine_card_rows(name: str) -> dict[str, set[tuple[Any, ...]]]:
+def _engine_card_rows(name: str) -> Rows:
     """The card-level ability rows the engine has for a card name, keyed by relation."""
-    if name not in engine.corpus():
+    if corpus.entry(name) is None:
         return {}
-    facts = engine.card_facts(name)
-    own = engine.slug(name)
+    facts = corpus.card_facts(name)
+    own = corpus.slug(name)
     # "When you unlock this door" (709.5h) is no event of the engine, which fires such an ability
     # whenever the permanent enters, whichever door was cast: leave it out.
     unlock = {r[1] for r in facts.get("ability_trigger", ()) if r[0] == own and r[2] == _UNLOCK_TRIGGER}
@@ -167,7 +173,7 @@ def _engine_card_rows(name: str) -> dict[str, set[tuple[Any, ...]]]:
     }
 
 
-def _half_rows(card: Card, half: Half) -> dict[str, set[tuple[Any, ...]]]:
+def _half_rows(card: Card, half: Half) -> Rows:
     """Ability rows for one half: the engine's own data for the first half of a split card (its
     record is that half's), else a one-faced card with the same rules text, line by line."""
     if not card.is_split or half is card.halves[0]:
@@ -178,7 +184,7 @@ def _half_rows(card: Card, half: Half) -> dict[str, set[tuple[Any, ...]]]:
     whole = by_text.get(_plain(half.text, half.name))
     if whole is not None:
         return _engine_card_rows(whole)
-    merged: dict[str, set[tuple[Any, ...]]] = {rel: set() for rel in _ABILITY_RELATIONS}
+    merged: Rows = {rel: set() for rel in _ABILITY_RELATIONS}
     for n, line in enumerate(half.text.splitlines()):
         match = by_text.get(_plain(line, half.name))
         if match is not None:
@@ -186,11 +192,9 @@ def _half_rows(card: Card, half: Half) -> dict[str, set[tuple[Any, ...]]]:
     return merged
 
 
-def _renamed(
-    rows: Mapping[str, set[tuple[Any, ...]]], target: str | None, prefix: str
-) -> dict[str, set[tuple[Any, ...]]]:
+def _renamed(rows: Mapping[str, set[tuple[Any, ...]]], target: str | None, prefix: str) -> Rows:
     """Rows moved onto card id ``target`` (or kept), with ability ids prefixed so halves don't clash."""
-    out: dict[str, set[tuple[Any, ...]]] = {}
+    out: Rows = {}
     for rel, found in rows.items():
         moved = set()
         for row in found:
@@ -203,110 +207,94 @@ def _renamed(
     return out
 
 
-def _merge(into: dict[str, set[tuple[Any, ...]]], rows: Mapping[str, set[tuple[Any, ...]]]) -> None:
+def _merge(into: Rows, rows: Mapping[str, set[tuple[Any, ...]]]) -> None:
     for rel, found in rows.items():
         into.setdefault(rel, set()).update(found)
+
+
+def _face_abilities(card: Card, halves: tuple[Half, ...], card_id: str) -> Rows:
+    """The ability rows of a face showing ``halves``. Of a fused spell, the right half's
+    instructions follow the left's (702.102d): its effect rows come later in the engine's
+    sequence order."""
+    out: Rows = {}
+    for n, half in enumerate(halves):
+        prefix = ("l_" if half is card.halves[0] else "r_") if card.is_split else ""
+        rows = _renamed(_half_rows(card, half), card_id, prefix)
+        if n:
+            rows["card_effect"] = {(r[0], r[1], int(r[2]) + 100 * n, *r[3:]) for r in rows.get("card_effect", ())}
+        _merge(out, rows)
+    return out
 
 
 # -- writing facts ------------------------------------------------------------------------------
 
 
-def register(state: State, card: Card) -> None:
-    """Add a card to the game's pool and write the card-level facts of each of its faces."""
+def _sample_views(card: Card) -> Iterator[ObjectView]:
+    # One view of each face the card can have: each half cast, the card off the stack, and a
+    # Room permanent with each set of doors unlocked.
+    if card.is_split:
+        yield spell_view(card, CastOption.LEFT)
+        yield spell_view(card, CastOption.RIGHT)
+    yield ObjectView(card, Zone.HAND)
+    if card.is_room:
+        for doors in ((), (Side.LEFT,), (Side.RIGHT,), (Side.LEFT, Side.RIGHT)):
+            yield ObjectView(card, Zone.BATTLEFIELD, unlocked=frozenset(doors))
+
+
+def register(state: State, card: Card, rules: RuleVersion) -> None:
+    """Add a card to the game's pool and write the card-level facts of each of its faces: their
+    types, colors and names as the rules give them, their abilities from the engine's data."""
     pool = dict(state.get(keys.CARDS, {}))
     entry = pool_entry(card)
     if pool.get(card.name) == entry:
         return
     pool[card.name] = entry
     state[keys.CARDS] = pool
-    if card.is_split:
-        left, right = card.halves
-        rows_left = _renamed(_half_rows(card, left), face_slug(card.name, Face.LEFT), "l_")
-        rows_right = _renamed(_half_rows(card, right), face_slug(card.name, Face.RIGHT), "r_")
-        _write_face(state, card.name, Face.LEFT, [left], rows_left)
-        _write_face(state, card.name, Face.RIGHT, [right], rows_right)
-        both: dict[str, set[tuple[Any, ...]]] = {}
-        _merge(both, _renamed(rows_left, face_slug(card.name, Face.BOTH), ""))
-        _merge(both, _renamed(_shifted(rows_right), face_slug(card.name, Face.BOTH), ""))
-        _write_face(state, card.name, Face.BOTH, [left, right], both)
-        if card.is_room:
-            _write_face(state, card.name, Face.NONE, [left], {}, colors=False)
-    else:
-        half = card.halves[0]
-        rows = _renamed(_half_rows(card, half), face_slug(card.name, Face.WHOLE), "")
-        _write_face(state, card.name, Face.WHOLE, [half], rows)
-    _register_names(card)
+    names = dict(state.get(keys.NAMES, {}))
+    for view in _sample_views(card):
+        card_id = face_slug(card.name, face_of(view, rules))
+        if card_id in names:
+            continue
+        # Game.name() and Game.describe() name an object by its card id.
+        names[card_id] = " // ".join(characteristics.names(view, rules).value)
+        rows = _face_abilities(card, shown_halves(view, rules), card_id)
+        rows["card_type"] = {(card_id, t.lower()) for t in characteristics.card_types(view, rules).value}
+        rows["card_subtype"] = {(card_id, t.lower()) for t in characteristics.subtypes(view, rules).value}
+        rows["card_color"] = {(card_id, COLOR_WORDS[c]) for c in characteristics.colors(view, rules).value}
+        for rel in ("card_type", "card_subtype", "card_color", *_ABILITY_RELATIONS):
+            kept = {r for r in state.get(rel, set()) if r[0] != card_id}
+            state[rel] = kept | rows.get(rel, set())
+    state[keys.NAMES] = names
 
 
-def _shifted(rows: Mapping[str, set[tuple[Any, ...]]]) -> dict[str, set[tuple[Any, ...]]]:
-    # A fused spell follows the right half's instructions after the left's (702.102d): its effect
-    # rows come later in the engine's sequence order.
-    out = {rel: set(found) for rel, found in rows.items()}
-    out["card_effect"] = {(r[0], r[1], int(r[2]) + 100, *r[3:]) for r in rows.get("card_effect", ())}
-    return out
-
-
-def _write_face(
-    state: State,
-    name: str,
-    face: Face,
-    halves: list[Half],
-    rows: Mapping[str, set[tuple[Any, ...]]],
-    colors: bool = True,
-) -> None:
-    card_id = face_slug(name, face)
-    for rel in ("card_type", "card_subtype", "card_color", *_ABILITY_RELATIONS):
-        kept = {r for r in state.get(rel, set()) if r[0] != card_id}
-        state[rel] = kept | set(rows.get(rel, ()))
-    for half in halves:
-        state["card_type"] |= {(card_id, t.lower()) for t in half.card_types}
-        state["card_subtype"] |= {(card_id, t.lower()) for t in half.subtypes}
-        if colors:
-            state["card_color"] |= {(card_id, COLOR_WORDS[c]) for c in half.colors}
-
-
-def _register_names(card: Card) -> None:
-    # Game.name() and Game.describe() name an object by its card id.
-    if card.is_split:
-        left, right = card.halves
-        engine.add_names(
-            {
-                face_slug(card.name, Face.LEFT): left.name,
-                face_slug(card.name, Face.RIGHT): right.name,
-                face_slug(card.name, Face.BOTH): card.name,
-                face_slug(card.name, Face.NONE): "",
-            }
-        )
-    else:
-        engine.add_names({face_slug(card.name, Face.WHOLE): card.name})
-
-
-def set_face(state: State, obj: str, card: Card, face: Face) -> None:
-    """Point ``obj`` at ``face`` and rewrite its instance-level facts to match.
+def set_face(state: State, obj: str, view: ObjectView, rules: RuleVersion) -> None:
+    """Point ``obj`` at the face the rules give ``view`` (the object as it is now) and rewrite
+    its instance-level facts to match.
 
     Every value it changes is replaced, never edited in place, so it may write on an
-    :func:`~splitcards.adapters.mtg.engine.probe` of a position."""
+    :func:`~splitcards.adapters.mtg.states.probe` of a position."""
     for rel in ("instance_of", *_INSTANCE_CAST_RELATIONS):
         state[rel] = {r for r in state.get(rel, set()) if r[0] != obj}
-    for rel, row in _face_rows(card, face):
+    for rel, row in _instance_rows(view, rules):
         state[rel].add((obj, *row))
-    state[keys.FACE] = {**state.get(keys.FACE, {}), obj: face.value}
+    state[keys.FACE] = {**state.get(keys.FACE, {}), obj: face_of(view, rules).value}
     rematerialize(state, obj)
 
 
-def add_trial_spells(state: State, spells: Mapping[str, tuple[Card, Face]]) -> None:
+def add_trial_spells(state: State, spells: Mapping[str, ObjectView], rules: RuleVersion) -> None:
     """Give objects that are not in ``state`` what python-mtg reads of a spell when it decides
     whether the spell can be cast: its types and its cost (``spell_type``, ``mana_generic``,
     ``mana_pip``; ``mana_cost`` is read only of a spell without the other two). Trial objects for
-    the engine's eyes only, so no split-card state is kept for them.
+    the engine's eyes only, so no split-card state is kept for them; ``spells`` gives each the
+    view of the spell it would be.
 
     Nothing else is written. No colors: a card in the hand can change whether another is
     castable by its colors alone (a pitch cost). And python-mtg evaluates a position by patching
     the relations that changed since its last evaluation, so every relation a trial touches is
     loaded twice more. Values are replaced, never edited in place."""
-    added: dict[str, set[tuple[Any, ...]]] = {}
-    for obj, (card, face) in spells.items():
-        for rel, row in _face_rows(card, face):
+    added: Rows = {}
+    for obj, view in spells.items():
+        for rel, row in _instance_rows(view, rules):
             if rel in _CAST_CHECK_RELATIONS:
                 added.setdefault(rel, set()).add((obj, *row))
     for rel, rows in added.items():
@@ -316,30 +304,21 @@ def add_trial_spells(state: State, spells: Mapping[str, tuple[Card, Face]]) -> N
 _CAST_CHECK_RELATIONS = frozenset({"spell_type", "mana_generic", "mana_pip"})
 
 
-@cache
-def _face_rows(card: Card, face: Face) -> tuple[tuple[str, tuple[Any, ...]], ...]:
-    """The instance-level facts of an object with ``face`` of ``card``, without the object:
-    ``(relation, rest of the row)``."""
-    if card.is_split:
-        halves = {
-            Face.LEFT: card.halves[:1],
-            Face.RIGHT: card.halves[1:],
-            Face.NONE: (),
-        }.get(face, card.halves)
-    else:
-        halves = card.halves
-    rows: list[tuple[str, tuple[Any, ...]]] = [("instance_of", (face_slug(card.name, face),))]
-    generic, value, xs = 0, 0, 0
-    pips: dict[str, int] = {}
-    for half in halves:
-        g, p, v, x = cost_facts(half.mana_cost)
-        generic, value, xs = generic + g, value + v, xs + x
-        for color, n in p.items():
-            pips[color] = pips.get(color, 0) + n
-    # The whole split card is never a spell (709.3): without spell_type the engine can't cast it.
+@lru_cache(maxsize=4096)
+def _instance_rows(view: ObjectView, rules: RuleVersion) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The instance-level facts of an object with this view, without the object:
+    ``(relation, rest of the row)``. The mana cost is the sum of the costs the rules give the
+    object, its mana value the one an effect uses without comparing it: the engine keeps one."""
+    face = face_of(view, rules)
+    rows: list[tuple[str, tuple[Any, ...]]] = [("instance_of", (face_slug(view.card.name, face),))]
     if face not in (Face.BOTH, Face.NONE):
-        rows += sorted({("spell_type", (t.lower(),)) for h in halves for t in h.card_types})
-    rows += [("mana_cost", (value,)), ("mana_generic", (generic,))]
+        rows += sorted({("spell_type", (t.lower(),)) for t in characteristics.card_types(view, rules).value})
+    total: ManaCost | None = None
+    for cost in characteristics.mana_costs(view, rules).value:
+        total = cost if total is None else total + cost
+    generic, pips, xs = cost_facts(total)
+    rows += [("mana_cost", (characteristics.value_without_comparison(view, rules).value,))]
+    rows += [("mana_generic", (generic,))]
     rows += [("mana_pip", (color, n)) for color, n in pips.items()]
     if xs:
         rows.append(("x_count", (xs,)))
@@ -368,4 +347,4 @@ def rematerialize(state: State, obj: str) -> None:
         state[printed] = kept | {(obj, *r[1:]) for r in state.get(source, ()) if r[0] in card_ids}
     keywords = frozenset(r[1] for r in state.get("card_keyword", ()) if r[0] in card_ids)
     kept = {r for r in state.get("printed_keyword", set()) if r[0] != obj}
-    state["printed_keyword"] = kept | {(obj, kw) for kw in engine.modelled_keywords(keywords)}
+    state["printed_keyword"] = kept | {(obj, kw) for kw in modelled_keywords(keywords)}

@@ -16,29 +16,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
+from dataclasses import replace
 from typing import Any
 
-from splitcards.adapters.mtg import engine, facts, keys, zones
-from splitcards.adapters.mtg.engine import State
-from splitcards.adapters.mtg.facts import Face
-from splitcards.cards.loaders import card_from_mtgjson
+from splitcards.adapters.mtg import corpus, driver, enginecards, facts, keys, objects, spells, states, zones
+from splitcards.adapters.mtg.states import IS_COPY, State
 from splitcards.errors import UnknownObject
 from splitcards.game.contract import Resolution
-from splitcards.rules.card import Card, Half, Side
-from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import (
-    CastOption,
-    ObjectId,
-    ObjectView,
-    Phase,
-    Player,
-    SpellFacts,
-    Spliced,
-    Timing,
-    TimingChange,
-    Zone,
-)
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 
 _STEPS = {
@@ -57,28 +43,6 @@ _PHASES = {step: phase for phase, step in _STEPS.items()} | {
     "combat_damage": Phase.COMBAT,
     "end_of_combat": Phase.COMBAT,
 }
-
-# Instance-level facts an object carries in the engine, dropped when it ceases to exist.
-_INSTANCE_RELATIONS = (
-    "instance_of",
-    "printed_control",
-    "spell_type",
-    "mana_cost",
-    "mana_generic",
-    "mana_pip",
-    "x_count",
-    "printed_type",
-    "printed_subtype",
-    "printed_color",
-    "printed_keyword",
-    "printed_power",
-    "printed_toughness",
-    "has_supertype",
-    "land_produces",
-    "tapped",
-    engine.SUMMONING_SICK,
-    engine.IS_COPY,
-)
 
 
 class MtgHost:
@@ -102,14 +66,14 @@ class MtgHost:
         self._zones: dict[str, Zone] | None = None
         self._controllers: dict[str, list[str]] | None = None
         if game is None:
-            state = engine.starting_state()
+            state = states.starting_state()
             state[keys.SEATS] = {p.value: p.value for p in Player}
             state[keys.RULES] = rules.name
-            game = engine.game_from_state(state)
+            game = states.game_from_state(state)
         elif game.state.get(keys.RULES) != rules.name:
-            state = engine.clone(game.state)
+            state = states.clone(game.state)
             state[keys.RULES] = rules.name
-            engine.set_state(game, state)
+            states.set_state(game, state)
         self.game = game
 
     @classmethod
@@ -127,14 +91,14 @@ class MtgHost:
         missing = sorted({n for deck in decks.values() for n in deck if " // " in n} - split)
         if missing:
             raise ValueError(f"split cards without faces (pass them in cards): {', '.join(missing)}")
-        game = engine.new_game({seat: list(deck) for seat, deck in decks.items()}, **options)
-        state = engine.clone(game.state)
+        game = states.new_game({seat: list(deck) for seat, deck in decks.items()}, **options)
+        state = states.clone(game.state)
         state[keys.SEATS] = dict(zip((p.value for p in Player), decks, strict=True))
         state[keys.RULES] = rules.name
         host = cls._over(state, rules)
         host.prepare(cards)
         host._adopt()
-        engine.set_state(game, state)
+        states.set_state(game, state)
         return cls(rules, game)
 
     @classmethod
@@ -197,16 +161,15 @@ class MtgHost:
         if self._live is not None:
             yield self._live
             return
-        state = engine.clone(self.game.state)
+        state = states.clone(self.game.state)
         yield state
-        engine.set_state(self.game, state)
+        states.set_state(self.game, state)
 
     # -- players -------------------------------------------------------------------------
 
     def seat(self, player: Player) -> str:
         """The engine's name for a player."""
-        seat: str = self.state[keys.SEATS][player.value]
-        return seat
+        return objects.seat(self.state, player)
 
     def player(self, seat: str) -> Player:
         """The rules' name for an engine seat."""
@@ -221,24 +184,24 @@ class MtgHost:
         """Write card facts for every face of every card this game may create."""
         with self._edit() as state:
             for card in cards:
-                facts.register(state, card)
+                facts.register(state, card, self.rules)
 
     def _adopt(self) -> None:
         # Objects the engine built from deck lists point at its truncated record: give them the
         # whole card (the engine's record of a split card is named like the card).
         state = self.state
         pool = state.get(keys.CARDS, {})
-        by_slug = {engine.slug(name): name for name in pool}
+        by_slug = {corpus.slug(name): name for name in pool}
         for obj, card_id in sorted(state.get("instance_of", ())):
             name = by_slug.get(card_id)
             if name is None:
                 continue
             card = facts.card_named(state, name)
             state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), obj: name}
-            owner = next(p for (p, o) in state["printed_control"] if o == obj)
-            state[keys.OWNER] = {**state.get(keys.OWNER, {}), obj: self.player(owner).value}
-            on_battlefield = (obj,) in state.get("on_battlefield", ())
-            facts.set_face(state, obj, card, facts.resting_face(card, on_battlefield, ()))
+            owner = self.player(next(p for (p, o) in state["printed_control"] if o == obj))
+            state[keys.OWNER] = {**state.get(keys.OWNER, {}), obj: owner.value}
+            zone = zones.zone_of(state, obj) or Zone.LIBRARY
+            facts.set_face(state, obj, ObjectView(card, zone, owner, owner), self.rules)
 
     # -- state -----------------------------------------------------------------------------
 
@@ -248,7 +211,7 @@ class MtgHost:
         if zone is None:
             raise UnknownObject(obj)
         name = state.get(keys.CARD_OF, {}).get(obj)
-        card = facts.card_named(state, name) if name is not None else self._engine_card(obj)
+        card = facts.card_named(state, name) if name is not None else enginecards.engine_card(state, obj)
         if self._controllers is not None:
             controllers = self._controllers.get(obj, [])
         else:
@@ -256,7 +219,7 @@ class MtgHost:
         owner_name = state.get(keys.OWNER, {}).get(obj)
         owner = Player(owner_name) if owner_name else self.player(sorted(controllers)[0])
         if zone is Zone.STACK:
-            controller = self.player(engine.stack_controller(state, obj))
+            controller = self.player(states.stack_controller(state, obj))
         else:
             controller = self.player(controllers[-1]) if len(controllers) == 1 else owner
         return ObjectView(
@@ -264,17 +227,11 @@ class MtgHost:
             zone,
             owner,
             controller,
-            _decode_spell(state, state.get(keys.SPELL, {}).get(obj)) if zone is Zone.STACK else None,
+            spells.kept(state, obj) if zone is Zone.STACK else None,
             frozenset(Side(d) for (o, d) in state.get(keys.DOORS, ()) if o == obj),
             (obj,) in state.get(keys.TOKENS, ()),
             (obj,) in state.get(keys.COPIES, ()),
         )
-
-    def _engine_card(self, obj: ObjectId) -> Card:
-        # An object of the engine's own (a deck card, a token): described from the engine's data.
-        state = self.state
-        card_id = next((c for (o, c) in state.get("instance_of", ()) if o == obj), obj)
-        return _engine_card(engine.name_of(card_id), state, obj)
 
     def objects(self) -> Sequence[ObjectId]:
         state = self.state
@@ -291,9 +248,9 @@ class MtgHost:
         priority = override.get("priority")
         stack_empty = override.get("stack_empty")
         return Timing(
-            active=self.player(engine.active_seat(state)),
-            phase=_PHASES[engine.current_step(state)],
-            priority=Player(priority) if priority else self.player(engine.to_move(state)),
+            active=self.player(states.active_seat(state)),
+            phase=_PHASES[states.current_step(state)],
+            priority=Player(priority) if priority else self.player(states.to_move(state)),
             stack_empty=stack_empty if stack_empty is not None else not state.get("on_stack"),
         )
 
@@ -314,231 +271,86 @@ class MtgHost:
 
     def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
         with self._edit() as state:
-            facts.register(state, card)
-            return self._new_object(state, card, zone, owner)
-
-    def _new_object(self, state: State, card: Card, zone: Zone, owner: Player, controller: Player | None = None) -> str:
-        number = state.get(keys.SEQ, 0) + 1
-        state[keys.SEQ] = number
-        obj = f"{engine.slug(card.name)}__o{number}"
-        seat = self.seat(controller or owner)
-        state["printed_control"] = state.get("printed_control", set()) | {(seat, obj)}
-        state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), obj: card.name}
-        state[keys.OWNER] = {**state.get(keys.OWNER, {}), obj: owner.value}
-        state["has_supertype"] = state.get("has_supertype", set()) | {
-            (obj, s.lower()) for s in card.halves[0].supertypes
-        }
-        facts.set_face(state, obj, card, facts.resting_face(card, zone is Zone.BATTLEFIELD, ()))
-        _add_mana_abilities(state, obj, card)
-        zones.place(state, obj, zone, self.seat(owner))
-        if zone is Zone.BATTLEFIELD:
-            self._entered(state, obj, seat)
-        return obj
-
-    def _entered(self, state: State, obj: str, seat: str) -> None:
-        state[engine.SUMMONING_SICK] = state.get(engine.SUMMONING_SICK, set()) | {(obj,)}
-        if any(o == obj for (o, _c) in state.get("land_produces", ())):
-            engine.refresh_mana_pool(state, seat)
+            facts.register(state, card, self.rules)
+            return objects.new_object(state, ObjectView(card, zone, owner, owner), self.rules)
 
     def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
+        # The spell is its caster's (601.2): the engine's stack records its controller.
+        on_stack = ObjectView(view.card, Zone.STACK, view.owner, spell.caster or view.owner, spell)
         with self._edit() as state:
-            # The spell is its caster's (601.2): the engine's stack records its controller.
-            seat = self.seat(spell.caster or view.owner)
             if obj in state.get(keys.CARD_OF, {}):
-                facts.set_face(state, obj, view.card, facts.cast_face(view.card, spell.option))
+                facts.set_face(state, obj, on_stack, self.rules)
             zones.remove(state, obj)
-            _forget(state, keys.DOORS, obj)
-            state[keys.SPELL] = {**state.get(keys.SPELL, {}), obj: _encode_spell(state, spell)}
-            self._splice(state, obj, view.card, spell)
-            engine.push_spell(state, obj, seat)
+            objects.forget(state, keys.DOORS, obj)
+            spells.keep(state, obj, spell)
+            spells.splice(state, obj, view.card.name, facts.face_of(on_stack, self.rules), spell)
+            driver.push_spell(state, obj, self.seat(on_stack.controller))
         return obj
-
-    def _splice(self, state: State, obj: str, card: Card, spell: SpellFacts) -> None:
-        # The engine has no splice: the spell gets a card id of its own whose abilities are its
-        # face's followed by each spliced card's (702.47b); leaving the stack ends it (702.47e).
-        if not spell.spliced:
-            return
-        face = facts.cast_face(card, spell.option)
-        spliced_id = f"{facts.face_slug(card.name, face)}_spliced_{obj}"
-        sources = [facts.face_slug(card.name, face)]
-        for spliced in spell.spliced:
-            name = state[keys.CARD_OF].get(spliced.object)
-            if name is not None:
-                sources.append(facts.face_slug(name, Face.WHOLE))
-        for rel in ("card_type", "card_subtype", "card_color", "card_ability", "card_effect", "ability_trigger"):
-            rows = set(state.get(rel, set()))
-            for n, source in enumerate(sources):
-                for row in state.get(rel, ()):
-                    if row[0] != source:
-                        continue
-                    if rel == "card_effect":
-                        rows.add((spliced_id, f"s{n}_{row[1]}", int(row[2]) + 100 * n, *row[3:]))
-                    elif rel in ("card_ability", "ability_trigger"):
-                        rows.add((spliced_id, f"s{n}_{row[1]}", *row[2:]))
-                    elif n == 0:
-                        rows.add((spliced_id, *row[1:]))
-            state[rel] = rows
-        state["instance_of"] = {r for r in state["instance_of"] if r[0] != obj} | {(obj, spliced_id)}
-        facts.rematerialize(state, obj)
 
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
         view = self.view(obj)
         with self._edit() as state:
             # The engine follows the face's instructions (a fused face: left's, then right's).
-            engine.resolve_top(state)
+            driver.resolve_top(state)
             # The engine moved the card where it thinks it goes; the rules decide (aftermath exile,
             # a Room's unlocked door, a copy ceasing to exist).
             zones.remove(state, obj)
-            _forget(state, keys.SPELL, obj)
+            objects.forget(state, keys.SPELL, obj)
             if outcome.destination is None:
-                self._delete(state, obj)
+                objects.delete(state, obj)
                 return
             if outcome.token:
-                state[keys.TOKENS] = state.get(keys.TOKENS, set()) | {(obj,)}
-            state[engine.IS_COPY] = state.get(engine.IS_COPY, set()) - {(obj,)}
-            self._settle(state, obj, view, outcome.destination, outcome.unlocked)
-
-    def _settle(self, state: State, obj: str, view: ObjectView, zone: Zone, unlocked: frozenset[Side]) -> None:
-        """Put a card that left the stack (or moved) into ``zone`` with the face it has there."""
-        keeper = view.controller if zone is Zone.BATTLEFIELD else view.owner
-        seat = self.seat(keeper)
-        state["printed_control"] = {r for r in state.get("printed_control", set()) if r[1] != obj} | {(seat, obj)}
-        _set_doors(state, obj, unlocked)
-        if obj in state.get(keys.CARD_OF, {}):
-            facts.set_face(state, obj, view.card, facts.resting_face(view.card, zone is Zone.BATTLEFIELD, unlocked))
-        zones.place(state, obj, zone, seat)
-        if zone is Zone.BATTLEFIELD:
-            self._entered(state, obj, seat)
-
-    def _delete(self, state: State, obj: str) -> None:
-        for rel in _INSTANCE_RELATIONS:
-            if rel in state:
-                state[rel] = {r for r in state[rel] if r[0] != obj and r[-1] != obj}
-        for key in (keys.CARD_OF, keys.OWNER, keys.FACE, keys.SPELL):
-            _forget(state, key, obj)
-        for key in (keys.DOORS, keys.TOKENS, keys.COPIES):
-            _forget(state, key, obj)
+                objects.mark(state, keys.TOKENS, obj)
+            state[IS_COPY] = state.get(IS_COPY, set()) - {(obj,)}
+            settled = replace(view, zone=outcome.destination, spell=None, unlocked=outcome.unlocked)
+            objects.settle(state, obj, settled, self.rules)
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
         moved = self.view(obj).moved(zone)
         with self._edit() as state:
             zones.remove(state, obj)
-            _forget(state, keys.SPELL, obj)
-            state[engine.IS_COPY] = state.get(engine.IS_COPY, set()) - {(obj,)}
+            objects.forget(state, keys.SPELL, obj)
+            state[IS_COPY] = state.get(IS_COPY, set()) - {(obj,)}
             state["tapped"] = state.get("tapped", set()) - {(obj,)}
-            self._settle(state, obj, moved, zone, frozenset())
+            objects.settle(state, obj, moved, self.rules)
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
         with self._edit() as state:
-            copy = engine.copy_spell(state, obj, self.seat(view.controller))
-            state[keys.CARD_OF] = {**state.get(keys.CARD_OF, {}), copy: view.card.name}
-            state[keys.OWNER] = {**state.get(keys.OWNER, {}), copy: view.owner.value}
-            facts.set_face(state, copy, view.card, facts.cast_face(view.card, spell.option))
-            state[keys.SPELL] = {**state.get(keys.SPELL, {}), copy: _encode_spell(state, spell)}
-            state[keys.COPIES] = state.get(keys.COPIES, set()) | {(copy,)}
+            copy = driver.copy_spell(state, obj, self.seat(view.controller))
+            objects.name_card(state, copy, view.card, view.owner)
+            facts.set_face(state, copy, replace(view, spell=spell, copy=True), self.rules)
+            spells.keep(state, copy, spell)
+            objects.mark(state, keys.COPIES, copy)
         return copy
 
     def copy_card(self, obj: ObjectId) -> ObjectId:
         view = self.view(obj)
         with self._edit() as state:
-            facts.register(state, view.card)
-            copy = self._new_object(state, view.card, view.zone, view.owner, view.controller)
-            state[keys.COPIES] = state.get(keys.COPIES, set()) | {(copy,)}
+            facts.register(state, view.card, self.rules)
+            new = ObjectView(view.card, view.zone, view.owner, view.controller, copy=True)
+            copy = objects.new_object(state, new, self.rules)
+            objects.mark(state, keys.COPIES, copy)
         return copy
 
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
         view = self.view(obj)
         with self._edit() as state:
-            facts.register(state, view.card)
-            copy = self._new_object(state, view.card, Zone.BATTLEFIELD, view.controller)
-            state[keys.TOKENS] = state.get(keys.TOKENS, set()) | {(copy,)}
+            facts.register(state, view.card, self.rules)
+            new = ObjectView(view.card, Zone.BATTLEFIELD, view.controller, view.controller, token=True)
+            copy = objects.new_object(state, new, self.rules)
+            objects.mark(state, keys.TOKENS, copy)
         return copy
 
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
         view = self.view(obj)
         with self._edit() as state:
-            _set_doors(state, obj, doors)
-            facts.set_face(state, obj, view.card, facts.resting_face(view.card, view.zone is Zone.BATTLEFIELD, doors))
+            objects.set_doors(state, obj, doors)
+            facts.set_face(state, obj, replace(view, unlocked=doors), self.rules)
 
     # -- game moves ------------------------------------------------------------------------
 
     def events(self) -> list[dict[str, str]]:
         """The plugin events of the split-card moves made in this game so far."""
         return list(self.state.get(keys.EVENTS, []))
-
-
-def _forget(state: State, key: str, obj: str) -> None:
-    value = state.get(key)
-    if isinstance(value, dict) and obj in value:
-        state[key] = {k: v for k, v in value.items() if k != obj}
-    elif isinstance(value, set):
-        state[key] = {r for r in value if r[0] != obj}
-
-
-def _set_doors(state: State, obj: str, doors: frozenset[Side]) -> None:
-    kept = {r for r in state.get(keys.DOORS, set()) if r[0] != obj}
-    state[keys.DOORS] = kept | {(obj, door.value) for door in doors}
-
-
-def _encode_spell(state: State, spell: SpellFacts) -> tuple[Any, ...]:
-    spliced = tuple((s.object, state[keys.CARD_OF].get(s.object, s.half.name)) for s in spell.spliced)
-    cast_from = spell.cast_from.value if spell.cast_from else ""
-    caster = spell.caster.value if spell.caster else ""
-    return (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster, spell.x)
-
-
-def _decode_spell(state: State, row: Any) -> SpellFacts | None:
-    if row is None:
-        return None
-    option, cast, cast_from, spliced, copy, caster, x = row
-    return SpellFacts(
-        CastOption(option),
-        bool(cast),
-        Zone(cast_from) if cast_from else None,
-        tuple(Spliced(obj, facts.card_named(state, name).halves[0]) for obj, name in spliced),
-        bool(copy),
-        Player(caster) if caster else None,
-        int(x),
-    )
-
-
-def _add_mana_abilities(state: State, obj: str, card: Card) -> None:
-    # A land or mana rock the engine knows keeps its mana abilities.
-    entry = facts.corpus_entry(card.name)
-    if card.is_split or entry is None:
-        return
-    for rel, rows in engine.mana_ability_facts(obj, entry).items():
-        if rel not in ("mana_generic", "mana_pip", "x_count"):
-            state[rel] = state.get(rel, set()) | rows
-
-
-@cache
-def _engine_card_cached(name: str) -> Card | None:
-    entry = facts.corpus_entry(name)
-    if entry is None:
-        return None
-    face = {
-        "name": name,
-        "layout": "normal",
-        "manaCost": entry.get("manaCost") or "",
-        "type": entry.get("type") or "",
-        "types": list(entry.get("types") or []) or ["Card"],
-        "subtypes": list(entry.get("subtypes") or []),
-        "supertypes": list(entry.get("supertypes") or []),
-        "colors": sorted(ManaCost.parse(entry.get("manaCost") or "").colors),
-        "text": entry.get("text") or "",
-    }
-    return card_from_mtgjson([face], name)
-
-
-def _engine_card(name: str, state: State, obj: str) -> Card:
-    card = _engine_card_cached(name)
-    if card is not None:
-        return card
-    types = tuple(sorted(t.capitalize() for (o, t) in state.get("printed_type", ()) if o == obj))
-    subtypes = tuple(sorted(t.capitalize() for (o, t) in state.get("printed_subtype", ()) if o == obj))
-    colors = frozenset(facts.LETTERS[c] for (o, c) in state.get("printed_color", ()) if o == obj and c in facts.LETTERS)
-    line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
-    return Card(name, (Half(name, None, line, types, subtypes, colors=colors),))

@@ -21,3 +21,4 @@ RULES = "_split_rules"  # the rule version's name
 SEATS = "_split_seats"  # {"p1": engine seat, "p2": engine seat}
 SEQ = "_split_seq"  # the last object number handed out
 EVENTS = "_split_events"  # [event dicts]: what the plugin reported for the split-card moves
+NAMES = "_split_names"  # {engine card id: printed name}: the names of the faces the adapter wrote

@@ -9,9 +9,9 @@ only. The adapter adds these raw move kinds (``Game.legal_moves`` wraps them as 
   aftermath half);
 * ``("unlock_door", seat, object, "left" | "right")``: the special action of 709.5e.
 
-A :class:`Session` offers and plays them for the games of one rule version while it is
-installed (``with engine.patched(Session(rules)): ...``, see
-:mod:`~splitcards.adapters.mtg.engine`). Whenever the engine gives a player priority, a move is
+A :class:`SplitMoves` offers and plays them for the games of one rule version while it is
+installed (``with patches.patched(SplitMoves(rules)): ...``, see
+:mod:`~splitcards.adapters.mtg.patches`). Whenever the engine gives a player priority, a move is
 offered when the rules allow it (through the session's :class:`splitcards.game.table.Table`, so every
 hook of the plugins is called) and the engine says the player can pay for it and its targets
 exist. It is carried out through the same table on the real game: the spell is cast, the
@@ -26,13 +26,15 @@ from typing import Any
 
 import pluggy
 
-from splitcards.adapters.mtg import engine, facts, keys, zones
-from splitcards.adapters.mtg.engine import Action, LegalActions, State, Step
+from splitcards.adapters.mtg import driver, facts, keys, states, zones
+from splitcards.adapters.mtg.driver import LegalActions
 from splitcards.adapters.mtg.host import MtgHost
+from splitcards.adapters.mtg.patches import Step
+from splitcards.adapters.mtg.states import Action, State
 from splitcards.game.table import Table
-from splitcards.rules.card import Card, Side
+from splitcards.rules.card import Side
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, ObjectId, Zone
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Zone
 from splitcards.rules.versions import RuleVersion
 
 CAST = "cast_split"
@@ -44,7 +46,7 @@ _PAYMENT = "splitcards__payment"
 _KEYED = ("graveyard", "exile", keys.DOORS, keys.FACE, keys.SPELL, keys.TOKENS, keys.COPIES)
 
 
-class Session:
+class SplitMoves:
     """The split-card moves of the python-mtg games of one rule version.
 
     One :class:`~splitcards.game.table.Table` serves every position of those games: the engine hands
@@ -58,10 +60,15 @@ class Session:
         self.table = Table(self._host, rules, pm)
 
     def __repr__(self) -> str:
-        return f"Session({self.rules.name!r})"
+        return f"SplitMoves({self.rules.name!r})"
 
     def serves(self, state: State) -> bool:
         return bool(state.get(keys.RULES) == self.rules.name)
+
+    def card_name(self, state: State, card_id: str) -> str | None:
+        """The printed name of a face the adapter wrote in this game (``Game.name()``)."""
+        name: str | None = state.get(keys.NAMES, {}).get(card_id)
+        return name
 
     # -- offering moves ----------------------------------------------------------------------
 
@@ -73,17 +80,17 @@ class Session:
         The rules are asked first; whether the player can pay for what they allow is asked of
         the engine in the evaluation it makes anyway to list its own casts, where it makes one
         for that player, else in one of its own."""
-        if not state.get(keys.CARD_OF) or not engine.gives_priority(state):
+        if not state.get(keys.CARD_OF) or not states.gives_priority(state):
             return engine_actions(state)
         offer = self._offer(state)
         if offer is None:
             return engine_actions(state)
-        actions, payable = engine.legal_actions_trying(state, engine_actions, offer.seat, offer.try_on)
+        actions, payable = driver.legal_actions_trying(state, engine_actions, offer.seat, offer.try_on)
         if not actions or actions[-1] != PASS:
             return actions
         if payable is None:
-            trial = engine.probe(state)
-            payable = engine.castable_among(trial, offer.seat, offer.try_on(trial))
+            trial = states.probe(state)
+            payable = driver.castable_among(trial, offer.seat, offer.try_on(trial))
         extra = offer.moves(payable)
         return [*actions[:-1], *extra, PASS] if extra else actions
 
@@ -92,8 +99,8 @@ class Session:
         host = self._host
         with host.reading(state):
             timing = host.timing()
-            offer = _Offer(state, host.seat(timing.priority))
-            allowed = engine.permissions(state, offer.seat)
+            offer = _Offer(state, host.seat(timing.priority), self.rules)
+            allowed = states.permissions(state, offer.seat)
             for obj in _split_objects(state):
                 zone = host.zone(obj)
                 if zone is Zone.BATTLEFIELD:
@@ -123,15 +130,15 @@ class Session:
                 # A timing set by hand (priority to the non-active player...) lasts until the next move.
                 state = {k: v for k, v in state.items() if k != keys.TIMING}
             return engine_step(state, raw)
-        new = engine.clone(state)
+        new = states.clone(state)
         new.pop(keys.TIMING, None)
         host, table = self._host, self.table
         seat, obj = raw[1], raw[2]
         start = len(table.events)
         try:
-            with host.on(new), engine.quiet():
+            with host.on(new), states.quiet():
                 if raw[0] == CAST:
-                    with engine.forced(new, raw[4]):
+                    with driver.forced(new, raw[4]):
                         table.cast(obj, CastOption(raw[3]), caster=host.player(seat))
                         _pay(new, seat, table.last_cost)
                         self._resolve_stack(new, seat)
@@ -139,7 +146,7 @@ class Session:
                     table.unlock(obj, Side(raw[3]))
                     _pay(new, seat, table.last_cost)
                 new[keys.EVENTS] = [*state.get(keys.EVENTS, []), *(e.as_dict() for e in table.events[start:])]
-                engine.advance_to_decision(new)
+                driver.advance_to_decision(new)
         finally:
             del table.events[start:]
         return new
@@ -148,7 +155,7 @@ class Session:
         # The engine's priority loop (the driver's _resolve_stack), each resolution decided by the rules.
         players = sorted(p for (p,) in state["is_player"])
         while zones.stack(state):
-            if any(p != caster and engine.responds(state, p) for p in players):
+            if any(p != caster and driver.responds(state, p) for p in players):
                 continue
             self.table.resolve()
         state["has_priority"] = set()
@@ -179,9 +186,10 @@ class _Offer:
     spell it would be, each unlock as a card whose mana cost is the unlock cost.
     """
 
-    def __init__(self, state: State, seat: str) -> None:
+    def __init__(self, state: State, seat: str, rules: RuleVersion) -> None:
         self.state = state
         self.seat = seat
+        self.rules = rules
         self.casts: list[tuple[ObjectId, CastOption]] = []
         self.unlocks: list[tuple[ObjectId, Side, ManaCost | None]] = []
         self._trial: State | None = None
@@ -191,14 +199,14 @@ class _Offer:
     def try_on(self, trial: State) -> set[str]:
         """Add the trial objects to ``trial`` (a probe of the position); return their names."""
         state, seat = self.state, self.seat
-        faces: dict[str, tuple[Card, facts.Face]] = {}
+        spells: dict[str, ObjectView] = {}
         self._tried = {}
         for obj, option in self.casts:
             card = facts.card_named(state, state[keys.CARD_OF][obj])
             name = f"{obj}__{option.value}"
-            faces[name] = (card, facts.cast_face(card, option))
+            spells[name] = facts.spell_view(card, option)
             self._tried[name] = (obj, option)
-        facts.add_trial_spells(trial, faces)
+        facts.add_trial_spells(trial, spells, self.rules)
         trial["in_hand"] = trial["in_hand"] | {(seat, name) for name in self._tried}
         names_of: dict[ObjectId, list[str]] = {}
         for name, (obj, _option) in self._tried.items():
@@ -224,14 +232,14 @@ class _Offer:
             (CAST, seat, obj, option.value, choice)
             for name, (obj, option) in self._tried.items()
             if name in payable
-            for choice in engine.cast_choices(trial, name)
+            for choice in driver.cast_choices(trial, name)
         ] + [(UNLOCK, seat, obj, door.value) for name, (obj, door) in self._paying.items() if name in payable]
 
 
 def _with_payment(state: State, seat: str, cost: ManaCost | None, name: str = _PAYMENT) -> str:
     # A card of nobody's whose cost is the one to pay: the engine decides payment for cards only.
     # It reads mana_cost only of a card without mana_generic.
-    generic, pips, _value, _xs = facts.cost_facts(cost)
+    generic, pips, _xs = facts.cost_facts(cost)
     state["in_hand"] = state.get("in_hand", set()) | {(seat, name)}
     state["mana_generic"] = state.get("mana_generic", set()) | {(name, generic)}
     state["mana_pip"] = state.get("mana_pip", set()) | {(name, c, n) for c, n in pips.items()}
@@ -247,5 +255,5 @@ def _without_payment(state: State, seat: str) -> None:
 def _pay(state: State, seat: str, cost: ManaCost | None) -> None:
     if cost is None or not cost.symbols:
         return
-    engine.spend_mana(state, seat, _with_payment(state, seat, cost))
+    driver.spend_mana(state, seat, _with_payment(state, seat, cost))
     _without_payment(state, seat)

@@ -3,18 +3,14 @@
 The engine keeps each zone in its own relation, with different shapes: ``in_hand`` and
 ``in_library`` carry the player, ``on_battlefield``, ``graveyard`` and ``exile`` only the object
 (whose owner is in ``printed_control``), the stack has positions plus the driver's table of
-controllers, and the library's order is the driver's too (:mod:`~splitcards.adapters.mtg.engine`
+controllers, and the library's order is the driver's too (:mod:`~splitcards.adapters.mtg.states`
 names both).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from splitcards.adapters.mtg.engine import LIBRARY_ORDER, STACK_CONTROLLER
+from splitcards.adapters.mtg.states import LIBRARY_ORDER, STACK_CONTROLLER, State
 from splitcards.rules.model import Zone
-
-State = dict[str, Any]
 
 _WITH_PLAYER = {Zone.HAND: "in_hand", Zone.LIBRARY: "in_library", Zone.COMMAND: "command_zone"}
 _OBJECT_ONLY = {Zone.BATTLEFIELD: "on_battlefield", Zone.GRAVEYARD: "graveyard", Zone.EXILE: "exile"}

@@ -13,12 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from splitcards.adapters.phase import carddata
-from splitcards.adapters.phase.casting import AIPrompts
+from splitcards.adapters.phase.carddata import engine_for
 from splitcards.adapters.phase.corrections import spell_left
 from splitcards.adapters.phase.deviations import BY_NAME, explain
-from splitcards.adapters.phase.engine import engine_version
 from splitcards.adapters.phase.host import PhaseHost
-from splitcards.adapters.phase.session import engine_for
+from splitcards.adapters.phase.prompts import AIPrompts
 from splitcards.adapters.phase.translate import (
     DOORS,
     PASS,
@@ -31,6 +30,7 @@ from splitcards.adapters.phase.translate import (
     unlocked_doors,
     zone_of,
 )
+from splitcards.adapters.phase.version import engine_version
 from splitcards.errors import UnknownObject
 from splitcards.game.aihost import (
     ActionKind,
@@ -57,7 +57,7 @@ class PhaseAI:
     def __init__(self, rules: RuleVersion, difficulty: str = DIFFICULTY) -> None:
         self.rules = rules
         self.difficulty = difficulty
-        self._host = PhaseHost(rules, AIPrompts(self._ask))
+        self._host = PhaseHost(AIPrompts(self._ask))
         self.session = self._host.session
         self.caster = self._host.caster
         self._happened: list[Happening] = []

@@ -22,14 +22,15 @@ import json
 import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces, read_json_mapping
+from splitcards.adapters.phase.version import load_phase
+from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson, mtgjson_faces
 from splitcards.errors import CardDataError, UnsupportedCard
 from splitcards.rules.card import Card, Half
-from splitcards.rules.mana import COLORS, ManaCost
+from splitcards.rules.mana import ManaCost, card_colors, in_color_order
 
 _COLOR_WORDS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
 _WORD_COLORS = {word: letter for letter, word in _COLOR_WORDS.items()}
@@ -139,7 +140,7 @@ def _built_cached(phase: Any, name: str, layout: str, faces_json: str) -> str:
     # Building a face costs about 6 ms; a conformance run builds the same cards hundreds of times.
     faces: list[dict[str, Any]] = json.loads(faces_json)
     oracle_id = str(uuid.uuid5(uuid.NAMESPACE_URL, "splitcards:" + name))
-    identity = sorted({c for f in faces for c in f.get("colors", [])}, key=COLORS.index)
+    identity = in_color_order(c for f in faces for c in f.get("colors", []))
     built: dict[str, Any] = {}
     for index, face in enumerate(faces):
         full = dict(face)
@@ -159,6 +160,35 @@ def _built_cached(phase: Any, name: str, layout: str, faces_json: str) -> str:
 def _built(phase: Any, name: str, layout: str, faces_json: str) -> dict[str, Any]:
     result: dict[str, Any] = json.loads(_built_cached(phase, name, layout, faces_json))
     return result
+
+
+# -- phase's engine for a card pool ---------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Engine:
+    """A phase engine for one card pool, with the cards it knows by face name."""
+
+    engine: Any
+    cards: dict[str, Card]  # lower-case face name of every half -> card
+
+
+_ENGINES: dict[tuple[Card, ...], Engine] = {}
+
+
+def engine_for(cards: Sequence[Card]) -> Engine:
+    """phase's engine for a card pool (cached: the same pool is prepared for every scenario)."""
+    key = tuple(sorted(set(cards), key=lambda c: c.name))
+    found = _ENGINES.get(key)
+    if found is None:
+        phase = load_phase()
+        database = build_database(phase, key)
+        known = {name: card for name, (card, _) in half_by_name(key).items()}
+        for land in BASIC_LANDS:
+            known.setdefault(land.lower(), basic_land(land))
+        found = Engine(phase.Engine.from_json(json.dumps(database)), known)
+        _ENGINES[key] = found
+    return found
 
 
 # -- reading phase's card data back ------------------------------------------------------
@@ -188,11 +218,6 @@ def cards_from_card_data(data: Mapping[str, Any]) -> dict[str, Card]:
         card = _card_from_faces(ordered)
         cards[card.name] = card
     return cards
-
-
-def cards_from_card_data_file(path: str | Path) -> dict[str, Card]:
-    """Read a phase ``card-data.json`` file into the plugin's cards."""
-    return cards_from_card_data(read_json_mapping(path))
 
 
 def _card_from_faces(faces: Sequence[Mapping[str, Any]]) -> Card:
@@ -261,10 +286,10 @@ def _colors(face: Mapping[str, Any], cost: str) -> list[str]:
     if isinstance(override, list):
         return [_WORD_COLORS[c] for c in override if c in _WORD_COLORS]
     try:
-        colors = ManaCost.parse(cost).colors
+        parsed = ManaCost.parse(cost)
     except ValueError as exc:
         raise CardDataError(str(face.get("name", "")), "mana_cost", str(exc)) from None
-    return [c for c in COLORS if c in colors]
+    return in_color_order(card_colors(parsed))
 
 
 def _printed(value: Any) -> str | None:

@@ -8,7 +8,7 @@ deviations it met.
 
 from __future__ import annotations
 
-from splitcards.adapters.phase.session import Session
+from splitcards.adapters.phase.session import PhaseSession
 from splitcards.adapters.phase.translate import zone_of
 from splitcards.game.contract import Host
 from splitcards.rules.card import Layout, Side
@@ -16,7 +16,7 @@ from splitcards.rules.model import Zone
 
 
 def correct(
-    session: Session, host: Host, oid: int, destination: Zone | None, unlocked: frozenset[Side] = frozenset()
+    session: PhaseSession, host: Host, oid: int, destination: Zone | None, unlocked: frozenset[Side] = frozenset()
 ) -> list[str]:
     """Make phase's state match the rules' decision for a card that left the stack
     (``destination`` ``None``: a copy that ceases to exist); returns the corrections made."""
@@ -40,7 +40,7 @@ def correct(
     return fixed
 
 
-def spell_left(session: Session, host: Host, oid: int, destination: Zone) -> list[str]:
+def spell_left(session: PhaseSession, host: Host, oid: int, destination: Zone) -> list[str]:
     """A spell left phase's stack without the rules (countered, bounced): the adapter's record
     of it ends (400.7), and the card goes where the rules said if phase put it elsewhere."""
     session.facts.pop(oid, None)

@@ -11,8 +11,9 @@ own record of each spell (which half, fused, where it was cast from, its splices
 spell leaves the stack phase's state is made to match the rules' decision
 (:mod:`splitcards.adapters.phase.corrections`). See :mod:`splitcards.adapters.phase.deviations`.
 
-The game behind the host is a :class:`~splitcards.adapters.phase.session.Session`; casts and
-prompts are the :class:`~splitcards.adapters.phase.casting.Caster`'s. A scenario's game starts
+The game behind the host is a :class:`~splitcards.adapters.phase.session.PhaseSession`; casts are
+the :class:`~splitcards.adapters.phase.caster.Caster`'s, the prompts the rules leave open its
+:class:`~splitcards.adapters.phase.prompts.Prompts`'. A scenario's game starts
 with :meth:`PhaseHost.prepare`; an AI game (:mod:`splitcards.adapters.phase.ai`) starts the
 session with its decks and answers prompts with phase's AI.
 """
@@ -23,9 +24,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from splitcards.adapters.phase import carddata
-from splitcards.adapters.phase.casting import Caster, Prompts, ScenarioPrompts
+from splitcards.adapters.phase.carddata import engine_for
+from splitcards.adapters.phase.caster import Caster
 from splitcards.adapters.phase.corrections import correct
-from splitcards.adapters.phase.session import Session, engine_for
+from splitcards.adapters.phase.prompts import Prompts, ScenarioPrompts
+from splitcards.adapters.phase.session import PhaseSession
 from splitcards.adapters.phase.translate import (
     PASS,
     PHASE_NAMES,
@@ -43,7 +46,6 @@ from splitcards.errors import NotSupported, UnknownObject
 from splitcards.game.contract import Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
-from splitcards.rules.versions import RuleVersion
 
 # How many copies of each card each deck of a scenario holds: enough for every create and copy.
 COPIES = 4
@@ -61,14 +63,13 @@ class PhaseHost:
     """A game in phase.rs (``--host phase``).
 
     ``prompts`` answers the prompts the rules leave open: by default a scenario's
-    (:class:`~splitcards.adapters.phase.casting.ScenarioPrompts`).
+    (:class:`~splitcards.adapters.phase.prompts.ScenarioPrompts`).
     """
 
     name = "phase"
 
-    def __init__(self, rules: RuleVersion | None = None, prompts: Prompts | None = None) -> None:
-        self.rules = rules
-        self.session = Session()
+    def __init__(self, prompts: Prompts | None = None) -> None:
+        self.session = PhaseSession()
         self.caster = Caster(self.session, prompts or ScenarioPrompts())
         self.last_corrections: list[str] = []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from splitcards.adapters.phase.engine import REQUIRED_VERSION, unavailable_reason
+from splitcards.adapters.phase.version import REQUIRED_VERSION, unavailable_reason
 from splitcards.game.contract import AdapterInfo, Host
 from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
@@ -15,10 +15,11 @@ if TYPE_CHECKING:
 
 
 def new_game(rules: RuleVersion) -> Host:
-    """A new phase game for one scenario (imports the engine now, not at registration)."""
+    """A new phase game for one scenario (imports the engine now, not at registration). The
+    host decides no rule, so the rule version is the table's alone."""
     from splitcards.adapters.phase.host import PhaseHost
 
-    return PhaseHost(rules)
+    return PhaseHost()
 
 
 def new_ai_game(rules: RuleVersion) -> AIHost:

@@ -1,28 +1,25 @@
-"""One phase game and what the adapter knows about its objects.
+"""The adapter's session with one phase game: every action applied to it, what was read from it,
+and what the adapter knows about its objects.
 
-:class:`Session` owns the phase ``Game``: every action goes through :meth:`Session.apply`, which
+:class:`PhaseSession` owns the phase ``Game``: every action goes through :meth:`Session.apply`, which
 tracks the active player and the passes in a row, and forgets what was read from phase (phase
 decodes each read from JSON, and a rules query may read every object of the game, so reads are
 kept until the next action). It also keeps the adapter's own records: the plugin's card for
 each phase object, the spare cards in the libraries, the scaffold, and the spell facts phase
 gets wrong (see :mod:`splitcards.adapters.phase.deviations`).
-
-:func:`engine_for` builds phase's engine for a card pool, once per pool in a process.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
-from splitcards.adapters.phase import carddata
-from splitcards.adapters.phase.engine import load_phase
+from splitcards.adapters.phase.carddata import Engine
 from splitcards.adapters.phase.translate import (
     KEEP,
     PASS,
     ZONE_NAMES,
+    Events,
     PhaseAction,
     PhaseRefused,
     action_dict,
@@ -30,7 +27,6 @@ from splitcards.adapters.phase.translate import (
     face_name,
     refusal_reason,
 )
-from splitcards.cards.loaders import BASIC_LANDS, basic_land
 from splitcards.errors import NotSupported, UnknownObject
 from splitcards.rules.card import Card
 from splitcards.rules.model import SpellFacts, Zone
@@ -39,57 +35,7 @@ from splitcards.rules.model import SpellFacts, Zone
 PROMPT_LIMIT = 60
 
 
-@dataclass(slots=True)
-class Engine:
-    """A phase engine for one card pool, with the cards it knows by face name."""
-
-    engine: Any
-    cards: dict[str, Card]  # lower-case face name of every half -> card
-
-
-_ENGINES: dict[tuple[Card, ...], Engine] = {}
-
-
-def engine_for(cards: Sequence[Card]) -> Engine:
-    """phase's engine for a card pool (cached: the same pool is prepared for every scenario)."""
-    key = tuple(sorted(set(cards), key=lambda c: c.name))
-    found = _ENGINES.get(key)
-    if found is None:
-        phase = load_phase()
-        database = carddata.build_database(phase, key)
-        known = {name: card for name, (card, _) in carddata.half_by_name(key).items()}
-        for land in BASIC_LANDS:
-            known.setdefault(land.lower(), basic_land(land))
-        found = Engine(phase.Engine.from_json(json.dumps(database)), known)
-        _ENGINES[key] = found
-    return found
-
-
-class Events(Sequence[dict[str, Any]]):
-    """The events of an action, converted from phase's only when read (phase decodes them anew
-    on every read, and most actions' events are never looked at)."""
-
-    def __init__(self, result: Any) -> None:
-        self._result = result
-        self._events: list[dict[str, Any]] | None = None
-
-    def _load(self) -> list[dict[str, Any]]:
-        if self._events is None:
-            self._events = list(self._result.events)
-        return self._events
-
-    def __len__(self) -> int:
-        return len(self._load())
-
-    @overload
-    def __getitem__(self, index: int) -> dict[str, Any]: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[dict[str, Any]]: ...
-    def __getitem__(self, index: int | slice) -> dict[str, Any] | Sequence[dict[str, Any]]:
-        return self._load()[index]
-
-
-class Session:
+class PhaseSession:
     """A phase game (after :meth:`start`) and the adapter's records of its objects."""
 
     def __init__(self) -> None:

@@ -6,8 +6,8 @@ one of phase's objects or prompts into the plugin's terms.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, overload
 
 from splitcards.adapters.phase.carddata import mana_cost_text
 from splitcards.errors import NotSupported
@@ -201,3 +201,27 @@ def splice_onto(obj: Mapping[str, Any]) -> tuple[str, ...]:
 def phase_mana_value(cost: Any) -> int:
     """The mana value of the mana cost phase shows on an object (the rules' is the card's)."""
     return ManaCost.parse(mana_cost_text(cost)).mana_value
+
+
+class Events(Sequence[dict[str, Any]]):
+    """The events of an action, converted from phase's only when read (phase decodes them anew
+    on every read, and most actions' events are never looked at)."""
+
+    def __init__(self, result: Any) -> None:
+        self._result = result
+        self._events: list[dict[str, Any]] | None = None
+
+    def _load(self) -> list[dict[str, Any]]:
+        if self._events is None:
+            self._events = list(self._result.events)
+        return self._events
+
+    def __len__(self) -> int:
+        return len(self._load())
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[dict[str, Any]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | Sequence[dict[str, Any]]:
+        return self._load()[index]

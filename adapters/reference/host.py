@@ -14,7 +14,6 @@ from splitcards.errors import UnknownObject
 from splitcards.game.contract import Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
-from splitcards.rules.versions import RuleVersion
 
 
 @dataclass(slots=True)
@@ -28,7 +27,7 @@ class ReferenceHost:
 
     name = "reference"
 
-    def __init__(self, rules: RuleVersion | None = None) -> None:
+    def __init__(self) -> None:
         self._objects: dict[ObjectId, _Object] = {}
         self._stack: list[ObjectId] = []
         self._timing = Timing()

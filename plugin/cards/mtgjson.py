@@ -28,7 +28,7 @@ from typing import Any
 from splitcards.cards.cardpool import CardPool, PoolBuilder, gc_paused
 from splitcards.errors import CardDataError, UnsupportedCard
 from splitcards.rules.card import Card, Half, Layout
-from splitcards.rules.mana import COLORS, ManaCost
+from splitcards.rules.mana import COLORS, ManaCost, card_colors, in_color_order
 from splitcards.rules.oracle import text_features
 
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
@@ -106,7 +106,7 @@ def mtgjson_faces(card: Card) -> list[dict[str, Any]]:
             "types": list(half.card_types),
             "subtypes": list(half.subtypes),
             "supertypes": list(half.supertypes),
-            "colors": sorted(half.colors, key=COLORS.index),
+            "colors": in_color_order(half.colors),
             "text": half.text,
         }
         for key in ("power", "toughness", "loyalty", "defense"):
@@ -114,7 +114,7 @@ def mtgjson_faces(card: Card) -> list[dict[str, Any]]:
             if value is not None:
                 face[key] = value
         if half.color_indicator is not None:
-            face["colorIndicator"] = sorted(half.color_indicator, key=COLORS.index)
+            face["colorIndicator"] = in_color_order(half.color_indicator)
         if half.keywords is not None:
             face["keywords"] = list(half.keywords)
         elif card.fuse:
@@ -385,8 +385,7 @@ def _colors(label: str, face: Mapping[str, Any], where: str, cost: ManaCost | No
     raw = face.get("colors")
     if raw is None:
         # No colors in the data: a card's colors come from its mana cost and its color indicator (202.2, 204).
-        indicator = _color_list(label, face.get("colorIndicator", []), where + "colorIndicator")
-        return (cost.colors if cost is not None else frozenset()) | indicator
+        return card_colors(cost, _color_list(label, face.get("colorIndicator", []), where + "colorIndicator"))
     return _color_list(label, raw, where + "colors")
 
 

@@ -13,6 +13,7 @@ reader reports naming the card.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -137,6 +138,19 @@ def _print_order(symbol: ManaSymbol) -> tuple[int, str]:
     if first in COLORS:
         return (2 + COLORS.index(first), symbol.text)
     return (0, symbol.text)
+
+
+def card_colors(cost: ManaCost | None, indicator: Iterable[str] = ()) -> frozenset[str]:
+    """The colors of a card face whose data names none: those of the colored mana symbols of its
+    mana cost (202.2; a hybrid symbol gives each of its colors), and those of its color
+    indicator (204). Every reader of card data asks here."""
+    return (cost.colors if cost is not None else frozenset()) | frozenset(indicator)
+
+
+def in_color_order(colors: Iterable[str]) -> list[str]:
+    """Colors in the order W, U, B, R, G (105.1), as card data lists them."""
+    found = set(colors)
+    return [c for c in COLORS if c in found]
 
 
 def same_cost(a: str, b: str) -> bool:

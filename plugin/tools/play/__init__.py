@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from splitcards.game.aihost import ActionKind, AIHost, Classified, Deviation, EngineAnswers
 from splitcards.tools.play.differential import Comparison, DifferentialGame
-from splitcards.tools.play.loop import AIGame, Result
+from splitcards.tools.play.loop import AIGame
+from splitcards.tools.play.result import Result
 
 __all__ = [
     "AIGame",

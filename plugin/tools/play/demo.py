@@ -22,7 +22,8 @@ from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play import record as records
 from splitcards.tools.play.decklists import UserDecks
 from splitcards.tools.play.decks import deck_for
-from splitcards.tools.play.loop import AIGame, Result, Step
+from splitcards.tools.play.loop import AIGame
+from splitcards.tools.play.result import Result, Step
 
 
 def run(

@@ -22,9 +22,7 @@ The loop decides nothing about the rules: it asks the :class:`~splitcards.game.t
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterator
 
 import pluggy
 
@@ -32,70 +30,15 @@ from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.aihost import ActionKind, AIHost, Attack, CombatDamage
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
-from splitcards.rules.endings import Ending, EndReason, ending, why_lost
+from splitcards.rules.characteristics import MANA_VALUES
+from splitcards.rules.endings import EndReason, ending, why_lost
 from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play.decks import Decks, deck_for
+from splitcards.tools.play.lines import happened, rules_cited, what_is_cast
+from splitcards.tools.play.result import Actions, Result, Step
 
 Log = Callable[[str], None]
-
-
-@dataclass(slots=True)
-class Result:
-    """How a game went: actions of the loop, turns, the winner and why the game ended, time,
-    casts through the rules, casts the rules refused, the corrections the host made to its
-    engine, and how many times combat damage was dealt to a player."""
-
-    actions: int = 0
-    turns: int = 0
-    winner: Player | None = None
-    ending: Ending | None = None
-    seconds: float = 0.0
-    casts: int = 0
-    refusals: int = 0
-    corrections: list[str] = field(default_factory=list)
-    combat_damage: int = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        """The result as a game record gives it (times left out: they differ between runs)."""
-        return {
-            "winner": self.winner.value if self.winner is not None else None,
-            "reason": self.ending.reason.value if self.ending is not None else None,
-            "rules": list(self.ending.rules) if self.ending is not None else [],
-            "turns": self.turns,
-            "actions": self.actions,
-            "casts": self.casts,
-            "refusals": self.refusals,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of the loop, as a game record keeps it: its number, the turn, the player who
-    acted, the engine's action (as the host records it), what the log said of it (with the
-    rules the answers cited) and the events the rules reported."""
-
-    number: int
-    turn: int
-    player: Player
-    action: Mapping[str, Any]
-    said: tuple[str, ...]
-    events: tuple[Mapping[str, Any], ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "step": self.number,
-            "turn": self.turn,
-            "player": self.player.value,
-            "action": dict(self.action),
-            "said": list(self.said),
-            "events": [dict(e) for e in self.events],
-        }
-
-
-Actions = Callable[[int], Mapping[str, Any]]
-"""Where the loop's actions come from instead of the engine's AI (a replayed record): the
-engine action of step ``number`` (from 1), as the host records it."""
 
 
 class AIGame:
@@ -255,7 +198,7 @@ class AIGame:
                 try:
                     self.table.cast(obj, option, splice, caster=player)
                 except IllegalAction as exc:
-                    self._say(f"{player} may not cast {_what(card, option)}: {exc}")
+                    self._say(f"{player} may not cast {what_is_cast(card, option)}: {exc}")
                     self.result.refusals += 1
                     break
                 except NotSupported:
@@ -286,10 +229,12 @@ class AIGame:
         if not card.is_split and not spliced:
             self._say(f"{player} casts {card.name}{where}")
             return self._was_cast(obj, card, view)
-        answer = self.table.characteristic(obj, "mana_values")
+        answer = self.table.characteristic(obj, MANA_VALUES)
         values = " and ".join(str(v) for v in answer.value)
-        cited = _cited(*(e.rules for e in events), answer.rules)
-        self._say(f"{player} casts {_what(card, option)}{where}{spliced}: mana value {values} on the stack{cited}")
+        cited = rules_cited(*(e.rules for e in events), answer.rules)
+        self._say(
+            f"{player} casts {what_is_cast(card, option)}{where}{spliced}: mana value {values} on the stack{cited}"
+        )
         self._was_cast(obj, card, view)
 
     def _cast_not_offered(self, player: Player) -> bool:
@@ -341,10 +286,12 @@ class AIGame:
         events = self._events()
         if card.is_split or fixed or (view.spell is not None and view.spell.spliced):
             where = f"goes to the {outcome.destination}" if outcome.destination else "ceases to exist"
-            what = _what(card, view.spell.option) if view.spell else card.name
-            also = "".join(f", {_happened(e)}" for e in events)
+            what = what_is_cast(card, view.spell.option) if view.spell else card.name
+            also = "".join(f", {happened(e)}" for e in events)
             note = "".join(f"; {self._mistake(name)}" for name in fixed)
-            self._say(f"{what} resolves and {where}{also}{_cited(outcome.rules, *(e.rules for e in events))}{note}")
+            self._say(
+                f"{what} resolves and {where}{also}{rules_cited(outcome.rules, *(e.rules for e in events))}{note}"
+            )
         self._reconcile()
         self._resolved(top, card, view, outcome.destination)
 
@@ -363,8 +310,8 @@ class AIGame:
             self._pass(self.ai.pass_action())
             return
         events = self._events()
-        also = "".join(f", {_happened(e)}" for e in events if e.kind is not EventKind.DOOR_UNLOCKED)
-        cited = _cited(*(e.rules for e in events))
+        also = "".join(f", {happened(e)}" for e in events if e.kind is not EventKind.DOOR_UNLOCKED)
+        cited = rules_cited(*(e.rules for e in events))
         self._say(f"{player} unlocks {card.half(door).name} of {card.name} by the special action{also}{cited}")
         self._unlocked(obj, card)
 
@@ -384,7 +331,9 @@ class AIGame:
             self.result.corrections += fixed
             if answer.value is not zone or fixed:
                 note = "".join(f"; {self._mistake(name)}" for name in fixed)
-                self._say(f"{view.card.name} left the stack and goes to the {answer.value}{_cited(answer.rules)}{note}")
+                self._say(
+                    f"{view.card.name} left the stack and goes to the {answer.value}{rules_cited(answer.rules)}{note}"
+                )
 
     # -- what a comparison with the engine looks at (see splitcards.tools.play.differential) -----------
 
@@ -402,36 +351,3 @@ class AIGame:
 
     def _unlocked(self, obj: ObjectId, card: Card) -> None:
         """A door of the Room was unlocked by the special action."""
-
-
-def _cited(*rules: tuple[str, ...]) -> str:
-    """The rules of the answers behind a line, each once, in order."""
-    numbers = list(dict.fromkeys(number for group in rules for number in group))
-    return f" [{', '.join(numbers)}]" if numbers else ""
-
-
-_HAPPENED = {
-    EventKind.ENTERED_BATTLEFIELD: "enters the battlefield",
-    EventKind.DOOR_UNLOCKED: "the {door} door unlocks",
-    EventKind.DOOR_LOCKED: "the {door} door locks",
-    EventKind.FULLY_UNLOCKED: "it is fully unlocked",
-    EventKind.UNLOCK_TRIGGER: "the {door} door's unlock trigger goes on the stack",
-    EventKind.NAME_CHOSEN: "a name is chosen",
-    EventKind.CAST: "it is cast",
-    EventKind.SPLICED: "it is spliced",
-}
-
-
-def _happened(event: Event) -> str:
-    """An event the rules reported, as words that follow its card's line."""
-    return _HAPPENED[event.kind].format(door=event.door.value if event.door is not None else "a")
-
-
-def _what(card: Card, option: CastOption) -> str:
-    if not card.is_split or option is CastOption.WHOLE:
-        return card.name
-    if option is CastOption.FUSED:
-        return f"{card.name} fused"
-    side = option.side
-    assert side is not None
-    return f"{card.half(side).name} (the {option.value} half of {card.name})"

@@ -2,7 +2,7 @@
 
 A record's first line is its header: the host, the engine and its version, the splitcards
 version, the rule version, the seed, and both decks in library order with a hash of each
-card's data. Then one line per step of the game loop (:class:`~splitcards.tools.play.loop.Step`):
+card's data. Then one line per step of the game loop (:class:`~splitcards.tools.play.result.Step`):
 who acted, the engine's action, what the log said of it with the rules its answers cited, and
 the events the rules reported. The last line is the result: the winner, the reason the game
 ended and the rules that name it. The format is published as a JSON Schema

@@ -1,20 +1,21 @@
-"""Casting in phase: its prompts (half, variant, splice, targets), adopting a cast phase began by
-itself, cancelling one the rules refused, and the adapter's scaffold instants.
+"""Carrying out casts in phase as the rules decided them: the half, variant and splice prompts,
+adopting a cast phase began by itself, cancelling one the rules refused, and the adapter's
+scaffold instants.
 
 phase casts a card through ``CastSpell`` and then asks, one prompt at a time, for the half (or
 fused), the splices and the targets. :class:`Caster` answers the half and splice prompts as the
-rules decided; every other prompt goes to the game's :class:`Prompts`: a scenario's answers
-(:class:`ScenarioPrompts`, which also resolve triggered abilities at once so the position is the
-one the scenario describes) or an AI's (:class:`AIPrompts`).
+rules decided; every other prompt goes to the game's
+:class:`~splitcards.adapters.phase.prompts.Prompts`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
 from splitcards.adapters.phase import carddata
-from splitcards.adapters.phase.session import PROMPT_LIMIT, Session
+from splitcards.adapters.phase.prompts import Intent, Prompts, ScenarioPrompts, scripted_choice
+from splitcards.adapters.phase.session import PROMPT_LIMIT, PhaseSession
 from splitcards.adapters.phase.translate import (
     CANCEL,
     HALF_PROMPTS,
@@ -35,69 +36,11 @@ from splitcards.errors import NotSupported
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, SpellFacts
 
-Intent = Mapping[str, Any]
-Chooser = Callable[[Any, int], Any]
-
-
-class Prompts(Protocol):
-    """Who answers phase's prompts that the rules leave open (targets, triggers, choices)."""
-
-    def answer(self, caster: Caster, intent: Intent) -> None:
-        """Answer the prompt phase waits on; ``intent`` names the object or door wanted."""
-
-    def settle(self, caster: Caster) -> None:
-        """After a step: leave the game where the next step of whoever drives it can start."""
-
-
-class ScenarioPrompts:
-    """A scenario's answers: the object or door it wants, scaffold targets before its own
-    objects, no target for a trigger; and triggered abilities resolved at once (scenarios
-    describe positions without them)."""
-
-    def answer(self, caster: Caster, intent: Intent) -> None:
-        session = caster.session
-        session.apply(session.actor(), caster.scripted_choice(intent))
-
-    def settle(self, caster: Caster) -> None:
-        session = caster.session
-        for _ in range(PROMPT_LIMIT):
-            waiting = session.waiting()["type"]
-            if waiting == "GameOver":
-                return
-            if waiting != "Priority":
-                self.answer(caster, {})
-                continue
-            stack = session.stack_entries()
-            if stack and stack[-1]["kind"]["type"] != "Spell":
-                session.apply(session.actor(), PASS)
-                continue
-            return
-
-
-class AIPrompts:
-    """phase's AI answers (through ``choose``, which returns one of phase's legal actions); the
-    game loop itself handles triggered abilities as they come."""
-
-    def __init__(self, choose: Chooser) -> None:
-        self.choose = choose
-
-    def answer(self, caster: Caster, intent: Intent) -> None:
-        session = caster.session
-        seat = session.actor()
-        action = self.choose(session.game, seat)
-        if action is not None and action_dict(action)["type"] != CANCEL["type"]:
-            session.apply(seat, action)
-            return
-        session.apply(seat, caster.scripted_choice(intent))
-
-    def settle(self, caster: Caster) -> None:
-        """Nothing to settle: the loop plays on from wherever phase is."""
-
 
 class Caster:
     """Carries out casts in phase for one game, as the rules decided them."""
 
-    def __init__(self, session: Session, prompts: Prompts) -> None:
+    def __init__(self, session: PhaseSession, prompts: Prompts) -> None:
         self.session = session
         self.prompts = prompts
         self._scenario = ScenarioPrompts()
@@ -229,7 +172,7 @@ class Caster:
                 # phase offers splices right after the half: past that point it offers none.
                 raise NotSupported(f"phase does not offer splicing {self._names(splices)} onto {card.name!r}")
             else:
-                self.prompts.answer(self, {})
+                self.prompts.answer(self.session, {})
         raise NotSupported(f"casting {card.name!r} in phase did not finish: it kept asking ({kind})")
 
     def _names(self, oids: list[int]) -> str:
@@ -320,7 +263,7 @@ class Caster:
                 return
             if waiting["type"] in HALF_PROMPTS and self._choose_unlisted_half(session.actor(), waiting["type"]):
                 continue
-            session.apply(session.actor(), self.scripted_choice({}))
+            session.apply(session.actor(), scripted_choice(session, {}))
         if session.exists(oid) and session.object(oid)["zone"] == "Stack":
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
         session.facts.pop(oid, None)
@@ -344,36 +287,8 @@ class Caster:
 
     # -- other prompts -----------------------------------------------------------------------
 
-    def scripted_choice(self, intent: Intent) -> Any:
-        """A scenario's answer to phase's prompt: the intended object or door, else a scaffold
-        target, a player, or no target for a trigger; never cancelling."""
-        session = self.session
-        waiting = session.waiting()
-        options = [a for a in session.legal_actions() if action_dict(a)["type"] != CANCEL["type"]]
-        if not options:
-            raise NotSupported(f"phase offers nothing but cancelling at its {waiting['type']} prompt")
-
-        def score(action: Any) -> int:
-            data = action_dict(action).get("data") or {}
-            if "door" in data:
-                return 0 if data["door"] == intent.get("door") else 5
-            target = data.get("target", "absent")
-            if target == "absent":
-                return 3
-            if isinstance(target, Mapping) and target.get("Object") == intent.get("object"):
-                return 0
-            if target is None:
-                return 1 if waiting["type"] in ("TriggerTargetSelection", "CopyRetarget") else 4
-            if isinstance(target, Mapping) and target.get("Object") in session.scaffold:
-                return 2
-            if isinstance(target, Mapping) and "Player" in target:
-                return 3
-            return 6
-
-        return min(options, key=score)
-
     def settle(self) -> None:
-        self.prompts.settle(self)
+        self.prompts.settle(self.session)
 
     def pass_until_gone(self, oid: int, intent: Intent | None = None) -> list[dict[str, Any]]:
         """Pass priority (answering prompts) until the object has left phase's stack."""
@@ -384,7 +299,7 @@ class Caster:
             if waiting == "GameOver" or (waiting == "Priority" and not session.on_stack(oid)):
                 return events
             if waiting != "Priority":
-                self.prompts.answer(self, intent or {})
+                self.prompts.answer(self.session, intent or {})
                 continue
             events += session.apply(session.actor(), PASS)
         raise NotSupported(f"phase did not resolve {session.card_of(oid).name!r}: it kept asking for more")
@@ -415,7 +330,7 @@ class Caster:
             for _ in range(PROMPT_LIMIT):
                 if session.waiting()["type"] == "Priority":
                     return oid
-                self._scenario.answer(self, intent or {})
+                self._scenario.answer(session, intent or {})
             raise NotSupported(f"casting the adapter's {name!r} did not finish: phase kept asking")
         except NotSupported:
             if self.in_progress() == oid:

@@ -1,0 +1,73 @@
+"""What the adapter keeps of a spell in a python-mtg game state: its spell facts, and the card
+id of a spell with cards spliced onto it. The engine has no record of which half was cast, from
+where, with what spliced: the rules' :class:`~splitcards.rules.model.SpellFacts` are kept under
+:data:`~splitcards.adapters.mtg.keys.SPELL`, as plain values (``serialize()`` keeps them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splitcards.adapters.mtg import facts, keys
+from splitcards.adapters.mtg.facts import Face
+from splitcards.adapters.mtg.states import State
+from splitcards.rules.model import CastOption, Player, SpellFacts, Spliced, Zone
+
+# Card-level relations a spliced spell takes from its own face and from each spliced card.
+_SPLICED_RELATIONS = ("card_type", "card_subtype", "card_color", "card_ability", "card_effect", "ability_trigger")
+
+
+def keep(state: State, obj: str, spell: SpellFacts) -> None:
+    """Keep ``spell`` as the facts of the spell ``obj``."""
+    spliced = tuple((s.object, state[keys.CARD_OF].get(s.object, s.half.name)) for s in spell.spliced)
+    cast_from = spell.cast_from.value if spell.cast_from else ""
+    caster = spell.caster.value if spell.caster else ""
+    row = (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster, spell.x)
+    state[keys.SPELL] = {**state.get(keys.SPELL, {}), obj: row}
+
+
+def kept(state: State, obj: str) -> SpellFacts | None:
+    """The spell facts kept for ``obj`` (``None``: none, it is no spell the adapter cast)."""
+    row: Any = state.get(keys.SPELL, {}).get(obj)
+    if row is None:
+        return None
+    option, cast, cast_from, spliced, copy, caster, x = row
+    return SpellFacts(
+        CastOption(option),
+        bool(cast),
+        Zone(cast_from) if cast_from else None,
+        tuple(Spliced(o, facts.card_named(state, name).halves[0]) for o, name in spliced),
+        bool(copy),
+        Player(caster) if caster else None,
+        int(x),
+    )
+
+
+def splice(state: State, obj: str, name: str, face: Face, spell: SpellFacts) -> None:
+    """Give the spell ``obj`` (of card ``name``, showing ``face``) the abilities of the cards
+    spliced onto it.
+
+    The engine has no splice: the spell gets a card id of its own whose abilities are its face's
+    followed by each spliced card's (702.47b); leaving the stack ends it (702.47e)."""
+    if not spell.spliced:
+        return
+    spliced_id = f"{facts.face_slug(name, face)}_spliced_{obj}"
+    sources = [facts.face_slug(name, face)]
+    for spliced in spell.spliced:
+        spliced_name = state[keys.CARD_OF].get(spliced.object)
+        if spliced_name is not None:
+            sources.append(facts.face_slug(spliced_name, Face.WHOLE))
+    for rel in _SPLICED_RELATIONS:
+        rows = set(state.get(rel, set()))
+        for n, source in enumerate(sources):
+            for row in state.get(rel, ()):
+                if row[0] != source:
+                    continue
+                if rel == "card_effect":
+                    rows.add((spliced_id, f"s{n}_{row[1]}", int(row[2]) + 100 * n, *row[3:]))
+                elif rel in ("card_ability", "ability_trigger"):
+                    rows.add((spliced_id, f"s{n}_{row[1]}", *row[2:]))
+                elif n == 0:
+                    rows.add((spliced_id, *row[1:]))
+        state[rel] = rows
+    state["instance_of"] = {r for r in state["instance_of"] if r[0] != obj} | {(obj, spliced_id)}
+    facts.rematerialize(state, obj)
