@@ -22,14 +22,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from splitcards.cards.cardpool import CardPool, PoolBuilder, gc_paused
+from splitcards.cards.mtgjson_face import face_keywords, face_str, read_face
 from splitcards.errors import CardDataError, UnsupportedCard
-from splitcards.rules.card import Card, Half, Layout
-from splitcards.rules.mana import COLORS, ManaCost, card_colors, in_color_order
-from splitcards.rules.oracle import text_features
+from splitcards.rules.card import Card, Layout
+from splitcards.rules.mana import in_color_order
 
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 """The card-data layouts of split cards (a Room has layout ``split``)."""
@@ -37,11 +36,6 @@ SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 BASIC_LANDS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 _FUSE_LINE = re.compile(r"^Fuse\b", re.MULTILINE)
-# Symbols printed on a few Un-cards: real, but no mana cost the rules here can count (202.3).
-# {Y} and {Z} are Un-card variables beside {X} (107.4 knows {X} alone): such a card is skipped
-# and reported, where an unknown symbol of any other card stops the load.
-_UNCOUNTED_SYMBOL = re.compile(r"\{(?:H[WUBRGS]?|½|∞|Y|Z)\}")
-_COLOR_SET = frozenset(COLORS)
 
 
 def card_from_mtgjson(faces: Sequence[Mapping[str, Any]] | Mapping[str, Any], name: str | None = None) -> Card:
@@ -226,7 +220,7 @@ def _face_list(faces: Any, name: str | None) -> list[Mapping[str, Any]]:
 def _layout(label: str, faces: list[Mapping[str, Any]]) -> str:
     if len(faces) == 1:
         return _raw_layout(label, faces[0], "")
-    layout = _str(label, faces[0], "layout", "faces[0].")
+    layout = face_str(label, faces[0], "layout", "faces[0].")
     if any(f.get("layout") != layout for f in faces):
         raise CardDataError(label, "layout", "every face must have the same layout")
     return layout
@@ -247,16 +241,16 @@ def _split_card(label: str, faces: list[Mapping[str, Any]], layout: str) -> Card
     sides = [f.get("side") for f in ordered]
     if sides != ["a", "b"]:
         raise CardDataError(label, "side", f"a split card needs faces with side 'a' and 'b', got {sides}")
-    full = _str(label, ordered[0], "name", "faces[0].")
+    full = face_str(label, ordered[0], "name", "faces[0].")
     if ordered[1].get("name") != full:
         raise CardDataError(label, "faces[1].name", f"both halves must carry the card's name {full!r}")
-    names = [_str(label, face, "faceName", f"faces[{i}].") for i, face in enumerate(ordered)]
+    names = [face_str(label, face, "faceName", f"faces[{i}].") for i, face in enumerate(ordered)]
     if names[0] == names[1]:
         raise CardDataError(label, "faces[1].faceName", f"both halves are named {names[0]!r}")
     if full != f"{names[0]} // {names[1]}":
         raise CardDataError(label, "name", f"a split card is named after its halves: {names[0]} // {names[1]}")
-    keywords = [_keywords(label, face, f"faces[{i}].") for i, face in enumerate(ordered)]
-    left, right = (_half(label, face, f"faces[{i}].", names[i], keywords[i]) for i, face in enumerate(ordered))
+    keywords = [face_keywords(label, face, f"faces[{i}].") for i, face in enumerate(ordered)]
+    left, right = (read_face(label, face, f"faces[{i}].", names[i], keywords[i]) for i, face in enumerate(ordered))
     if keywords[0] is not None or keywords[1] is not None:
         words = {*(keywords[0] or ()), *(keywords[1] or ())}
         fuse = "Fuse" in words
@@ -289,122 +283,16 @@ def _one_faced(label: str, faces: list[Mapping[str, Any]], layout: str) -> Card:
         index, where = fronts[0], f"faces[{fronts[0]}]."
     face = faces[index]
     key = "faceName" if "faceName" in face else "name"
-    half = _half(label, face, where, _str(label, face, key, where), _keywords(label, face, where))
+    half = read_face(label, face, where, face_str(label, face, key, where), face_keywords(label, face, where))
     # The other faces are given to the engine as printed; the rules read none of them.
     others = []
     for i, other in sorted(enumerate(faces), key=lambda pair: str(pair[1].get("side", ""))):
         if i != index:
             at = f"faces[{i}]."
             key = "faceName" if "faceName" in other else "name"
-            others.append(_half(label, other, at, _str(label, other, key, at), _keywords(label, other, at)))
+            others.append(read_face(label, other, at, face_str(label, other, key, at), face_keywords(label, other, at)))
     source_layout = "" if layout == "normal" else layout
     return Card(half.name, (half,), Layout.NORMAL, source_layout=source_layout, other_faces=tuple(others))
-
-
-def _half(label: str, face: Mapping[str, Any], where: str, name: str, keywords: list[str] | None) -> Half:
-    text = face.get("text")
-    if text is None:
-        text = ""
-    elif type(text) is not str:
-        raise CardDataError(label, where + "text", "must be a string")
-    raw_cost = face.get("manaCost")
-    cost = None if raw_cost is None or raw_cost == "" else _mana_cost(label, raw_cost, where)
-    types = _strings(label, face, "types", where)
-    if not types:
-        raise CardDataError(label, where + "types", "a card needs at least one card type")
-    type_line = face.get("type")
-    if type_line is None:
-        type_line = " ".join(types)
-    elif not isinstance(type_line, str):
-        raise CardDataError(label, where + "type", "must be a string")
-    try:
-        splice, targets, unlock_trigger, aftermath = text_features(text) if text else (None, (), False, False)
-    except ValueError as exc:
-        raise CardDataError(label, where + "text", str(exc)) from exc
-    if keywords is not None:
-        aftermath = "Aftermath" in keywords
-        if "Splice" not in keywords:
-            splice = None
-        elif splice is None:
-            raise UnsupportedCard(label, where + "text", "has splice, but no 'Splice onto <quality> <cost>' line")
-    indicator = face.get("colorIndicator")
-    return Half(
-        name=name,
-        mana_cost=cost,
-        type_line=type_line,
-        card_types=types,
-        subtypes=_strings(label, face, "subtypes", where),
-        supertypes=_strings(label, face, "supertypes", where),
-        colors=_colors(label, face, where, cost),
-        text=text,
-        aftermath=aftermath,
-        unlock_trigger=unlock_trigger,
-        splice=splice,
-        targets=targets,
-        power=_printed(label, face, "power", where),
-        toughness=_printed(label, face, "toughness", where),
-        loyalty=_printed(label, face, "loyalty", where),
-        defense=_printed(label, face, "defense", where),
-        keywords=tuple(keywords) if keywords is not None else None,
-        color_indicator=None if indicator is None else _color_list(label, indicator, where + "colorIndicator"),
-    )
-
-
-def _printed(label: str, face: Mapping[str, Any], key: str, where: str) -> str | None:
-    """A printed number as the card data writes it (``"3"``, ``"*"``, ``"1+*"``, ``"X"``)."""
-    value = face.get(key)
-    if value is None:
-        return None
-    if type(value) is not str or not value.strip() or len(value) > _PRINTED_MAX:
-        raise CardDataError(label, where + key, f"must be a printed value such as '2', '*' or '1+*', got {value!r}")
-    return value
-
-
-# The longest printed power, toughness, loyalty or defense is a few characters ("7-*", "2+*").
-_PRINTED_MAX = 8
-
-
-def _mana_cost(label: str, raw: Any, where: str) -> ManaCost:
-    if not isinstance(raw, str):
-        raise CardDataError(label, where + "manaCost", "must be a string such as '{1}{R}'")
-    try:
-        return _parse_cost(raw)
-    except ValueError as exc:
-        if _UNCOUNTED_SYMBOL.search(raw):
-            raise UnsupportedCard(label, where + "manaCost", f"{exc}: a symbol the rules do not count") from exc
-        raise CardDataError(label, where + "manaCost", str(exc)) from exc
-
-
-@lru_cache(maxsize=4096)
-def _parse_cost(raw: str) -> ManaCost:
-    # A pool has a few thousand distinct costs across tens of thousands of cards.
-    return ManaCost.parse(raw)
-
-
-def _colors(label: str, face: Mapping[str, Any], where: str, cost: ManaCost | None) -> frozenset[str]:
-    raw = face.get("colors")
-    if raw is None:
-        # No colors in the data: a card's colors come from its mana cost and its color indicator (202.2, 204).
-        return card_colors(cost, _color_list(label, face.get("colorIndicator", []), where + "colorIndicator"))
-    return _color_list(label, raw, where + "colors")
-
-
-def _color_list(label: str, raw: Any, field: str) -> frozenset[str]:
-    if not isinstance(raw, list):
-        raise CardDataError(label, field, "must be a list of colors")
-    colors = frozenset(raw) if all(isinstance(c, str) for c in raw) else None
-    if colors is None or not colors <= _COLOR_SET:
-        raise CardDataError(label, field, f"unknown color in {raw!r} (allowed: W U B R G)")
-    return colors
-
-
-def _keywords(label: str, face: Mapping[str, Any], where: str) -> list[str] | None:
-    raw = face.get("keywords")
-    if raw is None:
-        return None
-    if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
-        raise CardDataError(label, where + "keywords", "must be a list of strings")
-    return raw
 
 
 def _first_name(faces: Sequence[Any]) -> str:
@@ -412,22 +300,6 @@ def _first_name(faces: Sequence[Any]) -> str:
         if isinstance(face, Mapping) and isinstance(face.get("name"), str):
             return str(face["name"])
     return "<unnamed>"
-
-
-def _str(label: str, face: Mapping[str, Any], key: str, where: str) -> str:
-    value = face.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise CardDataError(label, where + key, "must be a non-empty string")
-    return value
-
-
-def _strings(label: str, face: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
-    value = face.get(key)
-    if value is None or value == []:
-        return ()
-    if type(value) is not list or not all(type(v) is str for v in value):
-        raise CardDataError(label, where + key, "must be a list of strings")
-    return tuple(value)
 
 
 def _is_mapping(value: Any) -> bool:
