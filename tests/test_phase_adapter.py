@@ -413,3 +413,15 @@ def test_a_turn_change_with_a_spell_on_the_stack_keeps_the_spell(change: dict[st
     assert table.snapshot() == before
     assert list(host.stack()) == [spell]
     assert table.resolve().destination is Zone.GRAVEYARD
+
+
+def test_107_3a_phase_is_told_the_x_the_rules_were_told() -> None:
+    # 601.2b: the caster announces X; the same value is the one phase's spell carries and pays for.
+    costs = load_file(Path(str(BUNDLED / "costs.yaml"))).cards
+    table, host = _table(cards=costs)
+    blaze = table.create(costs["Blaze"], Zone.HAND)
+    spell = table.cast(blaze, CastOption.WHOLE, x=4)
+    entry = next(e for e in host.session.stack_entries() if e["id"] == int(spell))
+    assert entry["kind"]["data"]["ability"]["chosen_x"] == 4
+    assert entry["kind"]["data"]["actual_mana_spent"] == 5  # {4}{R}
+    assert host.session.object(int(spell))["cost_x_paid"] == 4

@@ -156,6 +156,9 @@ class Caster:
                 self._choose(seat, session.listed(face_action(spell.option)), card, spell.option)
             elif kind == "CastingVariantChoice":
                 self._choose(seat, self._variant(waiting, spell.option), card, spell.option)
+            elif kind == "ChooseXValue":
+                # The X the rules were told (601.2b, 107.3a); phase's AI, playing, picks its own.
+                self.prompts.answer(self.session, {"x": spell.x})
             elif kind == "SpliceOffer":
                 eligible = list(waiting["data"].get("eligible") or [])
                 wanted = next((s for s in splices if s in eligible), None)

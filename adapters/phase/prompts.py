@@ -19,7 +19,8 @@ class Prompts(Protocol):
     """Who answers phase's prompts that the rules leave open (targets, triggers, choices)."""
 
     def answer(self, session: PhaseSession, intent: Intent) -> None:
-        """Answer the prompt phase waits on; ``intent`` names the object or door wanted."""
+        """Answer the prompt phase waits on; ``intent`` names the object or door wanted, or the
+        value of X the rules were told (``{"x": 3}``)."""
 
     def settle(self, session: PhaseSession) -> None:
         """After a step: leave the game where the next step of whoever drives it can start."""
@@ -71,6 +72,10 @@ def scripted_choice(session: PhaseSession, intent: Intent) -> Any:
     """A scenario's answer to phase's prompt: the intended object or door, else a scaffold
     target, a player, or no target for a trigger; never cancelling."""
     waiting = session.waiting()
+    if waiting["type"] == "ChooseXValue" and "x" in intent:
+        # Not looked up among phase's legal actions: phase lists every X it could pay, which with
+        # a scenario's mana takes seconds; a value it refuses comes back refused.
+        return {"type": "ChooseX", "data": {"value": intent["x"]}}
     options = [a for a in session.legal_actions() if action_dict(a)["type"] != CANCEL["type"]]
     if not options:
         raise NotSupported(f"phase offers nothing but cancelling at its {waiting['type']} prompt")
