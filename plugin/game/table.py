@@ -286,7 +286,7 @@ class Table(TableHooks):
         Mage's); the choice must be one of the legal answers of ``on_name_choice``."""
         player = enum_of(Player, player, "player", self.rules)
         legal = self.name_choices(card).value
-        chosen = tuple(choice)
+        chosen = characteristics.legal_choice(choice, legal) or tuple(choice)
         if chosen not in legal:
             raise IllegalChoice(
                 f"{list(chosen)} is not a legal name choice for {card.name!r} (legal: {[list(c) for c in legal]})",
