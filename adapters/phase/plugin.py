@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from splitcards.adapters.phase.declared import DEVIATIONS, LACKS
 from splitcards.adapters.phase.version import REQUIRED_VERSION, unavailable_reason
 from splitcards.game.contract import AdapterInfo, Host
 from splitcards.hooks import hookimpl
@@ -32,4 +33,14 @@ def new_ai_game(rules: RuleVersion) -> AIHost:
 @hookimpl
 def splitcards_register_adapters() -> Sequence[AdapterInfo]:
     description = f"phase.rs {REQUIRED_VERSION} (phase-python): a real rules engine with its own AI"
-    return [AdapterInfo("phase", description, new_game, unavailable_reason(), ai_game=new_ai_game)]
+    return [
+        AdapterInfo(
+            "phase",
+            description,
+            new_game,
+            unavailable_reason(),
+            ai_game=new_ai_game,
+            lacks=LACKS,
+            deviations=DEVIATIONS,
+        )
+    ]

@@ -15,6 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from splitcards.game.capabilities import Capability as Capability
+from splitcards.game.capabilities import Gap as Gap
+from splitcards.game.capabilities import KnownDeviation as KnownDeviation
+
 # The requests, decisions and resolutions are part of the contract; the rules define them.
 from splitcards.rules.actions import CastDecision as CastDecision
 from splitcards.rules.actions import CastRequest as CastRequest
@@ -87,6 +91,8 @@ class AdapterInfo:
     is installed, otherwise the reason it is not (shown to users, e.g. "pip install splitcards[phase]").
     ``ai_game``, for an engine with an AI of its own, builds a game its AI plays for a rule version
     (:class:`splitcards.game.aihost.AIHost`, used by ``splitcards demo``); ``None`` when it has none.
+    ``lacks`` declares the capabilities the host does not have, ``deviations`` the runs where it
+    knowingly answers otherwise than the rules, each with its reason (docs/adapters.md).
     """
 
     name: str
@@ -94,3 +100,9 @@ class AdapterInfo:
     factory: Callable[[RuleVersion], Host]
     available: str | None = None
     ai_game: Callable[[RuleVersion], AIHost] | None = None
+    lacks: tuple[Gap, ...] = ()
+    deviations: tuple[KnownDeviation, ...] = ()
+
+    def gap(self, capability: Capability) -> Gap | None:
+        """The declaration that the host lacks ``capability``, if there is one."""
+        return next((g for g in self.lacks if g.capability is capability), None)

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
             raise UsageError(f"--host: {unknown_host(name, known)}")
         if known[name].available is not None:
             raise UsageError(f"--host: {name}: {known[name].available}")
-        hosts[name] = known[name].factory
+        hosts[name] = known[name]
     only = args.rules or []
     if "all" in only:
         only = []
@@ -206,6 +206,7 @@ def _row(r: Result) -> dict[str, object]:
         "detail": r.detail,
         "source": r.source,
         "cited": list(r.rules),
+        "declared": r.declared,
     }
 
 

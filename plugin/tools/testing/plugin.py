@@ -242,7 +242,7 @@ class ScenarioRun(pytest.Item):
         from splitcards.tools.conformance.runner import Status, run_planned
 
         setup = self.config.stash[_SETUP]
-        result = run_planned(self.run, setup.host.name, setup.host.factory, setup.pm)
+        result = run_planned(self.run, setup.host.name, setup.host, setup.pm)
         if result.status is Status.PASS:
             return
         if result.status is Status.NOT_SUPPORTED:
