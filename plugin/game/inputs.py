@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
-from splitcards.errors import IllegalCast, IllegalChoice
-from splitcards.rules.actions import CastRequest
+from splitcards.errors import IllegalChoice
+from splitcards.rules.actions import NO_GRANTS, CastGrants, CastRequest
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
@@ -55,6 +55,7 @@ class CastOrder:
     x: int | None = None
     cost_increase: ManaCost | None = None
     cost_reduction: ManaCost | None = None
+    grants: CastGrants = NO_GRANTS
 
 
 def takes_order(
@@ -86,12 +87,9 @@ def cast_request(
     order: CastOrder, view: ObjectView, host: _Views, rules: RuleVersion, during_resolution: bool = False
 ) -> CastRequest:
     """The rules' request for ``order``, ``view`` being the card as it is now."""
-    option = order.option
-    if option is None:
-        if view.card.is_split:
-            raise IllegalCast(f"casting {view.card.name!r} needs a choice of half", rules.cite("cast_half"), rules.name)
-        option = CastOption.WHOLE
-    return CastRequest(
+    # A split card cast with no half chosen is refused by the rules' check of the option (709.3).
+    option = order.option if order.option is not None else CastOption.WHOLE
+    request = CastRequest(
         object=order.obj,
         view=view,
         option=enum_of(CastOption, option, "cast option", rules),
@@ -104,3 +102,4 @@ def cast_request(
         cost_increase=order.cost_increase,
         cost_reduction=order.cost_reduction,
     )
+    return order.grants.apply(request)

@@ -32,9 +32,11 @@ from splitcards.game.manager import default_manager
 from splitcards.game.oneaction import Actions, one_at_a_time
 from splitcards.game.state import Board, Snapshot, snapshot
 from splitcards.game.tablehooks import TableHooks
-from splitcards.rules import casting, characteristics, copies, rooms, stack
+from splitcards.rules import casting, characteristics, copies, costs, rooms, stack
+from splitcards.rules.actions import NO_GRANTS, CastGrants
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import Query
+from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import (
     Answer,
@@ -201,16 +203,26 @@ class Table(TableHooks):
         return self._host.copy_spell(obj, copies.spell_copy(self._host.view(obj), self.rules))
 
     @one_at_a_time
-    def copy_card(self, obj: ObjectId, cast: bool = False, option: CastOption | None = None) -> ObjectId:
+    def copy_card(
+        self,
+        obj: ObjectId,
+        cast: bool = False,
+        option: CastOption | None = None,
+        splice: Sequence[ObjectId] = (),
+        grants: CastGrants = NO_GRANTS,
+    ) -> ObjectId:
         """Copy a card in the zone it is in (707.12), keeping both halves (709.3c); optionally cast
-        the copy, which happens while another spell resolves, so timing does not apply. A cast
-        the rules refuse is refused before the copy is made."""
+        the copy, which happens while another spell resolves, so timing does not apply, splicing
+        ``splice`` onto it with what ``grants`` adds. A cast the rules refuse is refused before the
+        copy is made."""
         view = self._host.view(obj)
         copies.check_card_to_copy(view, self.rules)
         if not cast:
             return self._host.copy_card(obj)
         copy_view = copies.card_copy_to_cast(view)
-        order = CastOrder(obj, option, caster=copy_view.controller, permission=view.zone, without_paying=True)
+        order = CastOrder(
+            obj, option, splice, caster=copy_view.controller, permission=view.zone, without_paying=True, grants=grants
+        )
         request = self._request(order, copy_view, during_resolution=True)
         self._decide(request)
         copy = self._host.copy_card(obj)
@@ -232,24 +244,29 @@ class Table(TableHooks):
     def unlock(
         self,
         obj: ObjectId,
-        door: Side | str,
+        door: Side | str | frozenset[Side],
         by: UnlockBy = UnlockBy.SPECIAL_ACTION,
         cost_increase: ManaCost | None = None,
         cost_reduction: ManaCost | None = None,
+        cost_effects: Sequence[CostEffect] = (),
     ) -> None:
         """Unlock a door (by side or by name) by the special action, paying its unlock cost as
         effects change it (709.5e, 116.2m, 118.7; the cost is left in ``last_cost``), or by an
-        effect (709.5f)."""
+        effect (709.5f); both doors at once (a set of both) by an effect, fully unlocking it once
+        (709.5i). Spell-cost effects in ``cost_effects`` never change the unlock (116.2m)."""
         by = enum_of(UnlockBy, by, "unlocked by", self.rules)
         view = self._host.view(obj)
-        side = rooms.door(view.card, door, self.rules)
-        self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=self._host.timing()))
+        sides = sorted(door) if isinstance(door, frozenset) else [rooms.door(view.card, door, self.rules)]
+        for side in sides:
+            self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=self._host.timing()))
         cost = None
         if by is UnlockBy.SPECIAL_ACTION:
-            cost = casting.changed_cost(rooms.unlock_cost(view, side, self.rules).value, cost_increase, cost_reduction)
-        self._host.set_unlocked(obj, view.unlocked | {side})
+            more, less, _ = costs.applying(cost_effects, None, self.rules)
+            base = rooms.unlock_cost(view, sides[0], self.rules).value
+            cost = costs.changed(base, costs.total([cost_increase, more]), costs.total([cost_reduction, less]))
+        self._host.set_unlocked(obj, view.unlocked | set(sides))
         self.last_cost = cost
-        self._unlocked(obj, view, [side], by)
+        self._unlocked(obj, view, sides, by)
 
     @one_at_a_time
     def lock(self, obj: ObjectId, door: Side | str) -> None:

@@ -7,9 +7,10 @@ the rules answer with a :class:`CastDecision` and, when the spell resolves, a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from splitcards.rules.card import Side
+from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, Zone
 
@@ -29,6 +30,39 @@ class CastRequest:
     x: int | None = None
     cost_increase: ManaCost | None = None
     cost_reduction: ManaCost | None = None
+    cost_effects: tuple[CostEffect, ...] = ()
+    hybrid: tuple[str, ...] | None = None
+    flash: bool = False
+    flashback: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastGrants:
+    """What effects and announced choices add to a cast: spell-cost effects (601.2f), the
+    nonhybrid equivalent of its hybrid symbols (601.2b), flash granted (702.8a), flashback
+    granted (702.34a); and, for a copy cast while another spell resolves, X and plain cost
+    increases and reductions (``None``: as the request has them)."""
+
+    cost_effects: tuple[CostEffect, ...] = ()
+    hybrid: tuple[str, ...] | None = None
+    flash: bool = False
+    flashback: bool = False
+    x: int | None = None
+    cost_increase: ManaCost | None = None
+    cost_reduction: ManaCost | None = None
+
+    def apply(self, request: CastRequest) -> CastRequest:
+        """The request with these grants."""
+        return replace(
+            request,
+            cost_effects=self.cost_effects,
+            hybrid=self.hybrid,
+            flash=self.flash,
+            flashback=self.flashback,
+            x=self.x if self.x is not None else request.x,
+            cost_increase=self.cost_increase if self.cost_increase is not None else request.cost_increase,
+            cost_reduction=self.cost_reduction if self.cost_reduction is not None else request.cost_reduction,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,11 @@ from collections.abc import Sequence
 
 from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
 from splitcards.rules import characteristics as ch
+from splitcards.rules import costs
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
 from splitcards.rules.card import Card, Half, Target
-from splitcards.rules.mana import COLORS, ManaCost, ManaSymbol
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.targets import target_exists as target_exists
 from splitcards.rules.model import (
     Answer,
     CastOption,
@@ -74,18 +76,25 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
     """The spell a legal cast puts on the stack (601.2a), what it costs in all (601.2f), and
     the rules that allow it; :func:`check_cast` has found it legal."""
     view, option, card = request.view, request.option, request.view.card
-    halves = cast_halves(card, option)
     x = request.x or 0
     spliced = tuple(Spliced(obj, spliced_view.card.halves[0]) for obj, spliced_view in request.splice)
-    spell = SpellFacts(option=option, cast=True, cast_from=view.zone, caster=request.caster, spliced=spliced, x=x)
-    # One total for the whole spell, fused or not (702.102c): its mana cost with X announced...
-    cost = None if request.without_paying else _sum_costs([_with_x(h.mana_cost, x) for h in halves])
-    splice_cost = _sum_costs([s.half.splice.cost if s.half.splice else None for s in spliced])
-    if splice_cost is not None:
-        # ...plus splice costs, additional costs paid even without paying the mana cost (702.47a, 601.2f)...
-        cost = splice_cost if cost is None else cost + splice_cost
-    # ...plus increases, minus reductions (601.2f).
-    cost = changed_cost(cost, request.cost_increase, request.cost_reduction)
+    spell = SpellFacts(
+        option=option,
+        cast=True,
+        cast_from=view.zone,
+        caster=request.caster,
+        spliced=spliced,
+        x=x,
+        flashback=request.flashback,
+    )
+    cost = _base_cost(request)
+    if request.hybrid is not None:
+        cost = costs.with_hybrid(cost, request.hybrid, _what(request), rules)
+    # ...plus increases, minus reductions, each once, to the one total (601.2f).
+    more, less, cited = costs.applying(request.cost_effects, stack_view(request), rules)
+    increase = costs.total([request.cost_increase, more])
+    reduction = costs.total([request.cost_reduction, less])
+    cost = costs.changed(cost, increase, reduction)
     keys = ["cast_half"] if card.is_split else []
     if option is CastOption.FUSED:
         keys += ["fuse", "fuse_cost"]
@@ -93,47 +102,45 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
         keys.append("aftermath")
     else:
         keys.append("cast_zone")
+    if request.flashback:
+        keys.append("flashback")
     if not request.during_resolution:
-        keys.append("timing")
+        keys.append("flash" if request.flash else "timing")
     if spliced:
         keys += ["splice", "splice_order"]
     if request.x is not None:
         keys.append("x_value")
-    if request.cost_increase is not None or request.cost_reduction is not None:
+    if request.without_paying:
+        keys.append("free_cast")
+    if request.hybrid is not None:
+        keys.append("hybrid")
+    if request.cost_increase is not None or request.cost_reduction is not None or request.cost_effects:
         keys.append("cost_change")
-    return CastDecision(spell=spell, total_cost=cost, rules=rules.cite(*keys))
+    cited_all = rules.cite(*keys) + tuple(n for n in cited if n not in rules.cite(*keys))
+    return CastDecision(spell=spell, total_cost=cost, rules=cited_all)
 
 
-def changed_cost(cost: ManaCost | None, increase: ManaCost | None, reduction: ManaCost | None) -> ManaCost | None:
-    """A total cost after cost increases and then reductions (601.2f); ``None`` when nothing is paid.
-
-    A generic reduction takes generic mana only (118.7a); a colored or colorless one takes that
-    symbol, or generic mana when the cost has none of it (118.7b-d). The mana component never
-    goes below {0} (601.2f), which is what remains when a reduction takes everything.
-    """
-    if increase is None and reduction is None:
-        return cost
-    total = cost if increase is None else increase if cost is None else cost + increase
-    if total is None or reduction is None:
-        return total
-    generic = sum(s.value for s in total.symbols if s.is_generic)
-    rest = [s for s in total.symbols if not s.is_generic]
-    for symbol in reduction.symbols:
-        if not symbol.is_generic and symbol in rest:
-            rest.remove(symbol)
-        else:
-            generic -= symbol.value
-    kept = ([ManaSymbol(str(generic))] if generic > 0 else []) + rest
-    return ManaCost(tuple(kept)).normalized if kept else ManaCost((ManaSymbol("0"),))
+def _base_cost(request: CastRequest) -> ManaCost | None:
+    """The mana cost with X announced, or none when it is not paid (118.9), plus the splice costs:
+    additional costs, paid even when the mana cost is not (702.47a, 601.2f). One total for the
+    whole spell, fused or not (702.102c)."""
+    halves = cast_halves(request.view.card, request.option)
+    x = request.x or 0
+    cost = None if request.without_paying else costs.total([costs.with_x(h.mana_cost, x) for h in halves])
+    splices = [v.card.halves[0].splice for _, v in request.splice]
+    splice = costs.total([ability.cost if ability else None for ability in splices])
+    found: ManaCost | None = costs.total([cost, splice])
+    return found
 
 
-def _with_x(cost: ManaCost | None, x: int) -> ManaCost | None:
-    """The mana cost to pay with ``x`` announced for X (107.3a): each {X} is ``x`` generic mana."""
-    if cost is None or not any(s.text == "X" for s in cost.symbols):
-        return cost
-    count = sum(s.text == "X" for s in cost.symbols)
-    rest = [s for s in cost.symbols if s.text != "X"] + ([ManaSymbol(str(x * count))] if x else [])
-    return ManaCost(tuple(rest)).normalized if rest else ManaCost((ManaSymbol("0"),))
+def _what(request: CastRequest) -> str:
+    return " // ".join(h.name for h in cast_halves(request.view.card, request.option))
+
+
+def stack_view(request: CastRequest) -> ObjectView:
+    """The spell as it would be on the stack: what splice, cost effects and targets look at."""
+    spell = SpellFacts(option=request.option, cast_from=request.view.zone, caster=request.caster, x=request.x or 0)
+    return ObjectView(request.view.card, Zone.STACK, request.view.owner, request.caster, spell)
 
 
 def _aftermath_cast(view: ObjectView, option: CastOption, rules: RuleVersion) -> bool:
@@ -175,7 +182,16 @@ def _check_zone(request: CastRequest, rules: RuleVersion) -> None:
         if zone is not Zone.HAND or request.caster is not view.owner:
             raise IllegalZone(
                 f"{name!r} can be cast fused only from its caster's own hand, not from the {zone}",
-                rules.cite("fuse"),
+                rules.cite("fuse", "flashback") if request.flashback else rules.cite("fuse"),
+                rules.name,
+            )
+        return
+    if request.flashback:
+        # Flashback casts the card from a graveyard, one half for that half's own cost (702.34a).
+        if zone is not Zone.GRAVEYARD:
+            raise IllegalZone(
+                f"flashback casts {name!r} only from a graveyard, not from the {zone}",
+                rules.cite("flashback"),
                 rules.name,
             )
         return
@@ -211,10 +227,11 @@ def _check_timing(request: CastRequest, rules: RuleVersion, timing: Timing) -> N
     if timing.priority is not request.caster:
         raise IllegalTiming(f"{request.caster} does not have priority", rules.cite("timing"), rules.name)
     halves = cast_halves(request.view.card, request.option)
-    # Only the half (or fused spell) being cast is evaluated (709.3a, 708.2b).
-    if all(h.is_instant_speed for h in halves):
+    # Only the half (or fused spell) being cast is evaluated (709.3a, 708.2b); an effect that
+    # grants flash lets it be cast any time an instant could be (702.8a).
+    if request.flash or all(h.is_instant_speed for h in halves):
         return
-    if timing.active is not request.caster or not timing.phase.is_main or not timing.stack_empty:
+    if not timing.sorcery_speed(request.caster):
         what = " // ".join(h.name for h in halves)
         raise IllegalTiming(
             f"{what!r} can be cast only in a main phase of its caster's turn with an empty stack",
@@ -239,6 +256,8 @@ def _check_cost(request: CastRequest, rules: RuleVersion) -> None:
                 rules.cite("x_value"),
                 rules.name,
             )
+    if request.hybrid is not None:
+        costs.with_hybrid(_base_cost(request), request.hybrid, what, rules)
     if not request.without_paying and any(h.mana_cost is None for h in halves):
         raise IllegalCast(
             f"{what!r} has no mana cost: an unpayable cost, so it can be cast only by an effect that lets it be"
@@ -302,93 +321,8 @@ def splice_refusal(
 
 def spell_types(request: CastRequest, rules: RuleVersion) -> set[str]:
     """The card types and subtypes the spell would have on the stack: what splice looks at."""
-    spell = SpellFacts(option=request.option, cast_from=request.view.zone, caster=request.caster)
-    stack_view = ObjectView(request.view.card, Zone.STACK, request.view.owner, request.caster, spell)
-    return set(ch.subtypes(stack_view, rules).value) | set(ch.card_types(stack_view, rules).value)
-
-
-def target_exists(
-    target: Target,
-    board: Sequence[ObjectView],
-    rules: RuleVersion,
-    caster: Player,
-    exclude: ObjectView | None = None,
-) -> bool:
-    """Whether ``caster`` could choose this target now (601.2c, 115.1): enough objects on the board
-    match its whole description (109.2a: a "card" in the named zone; 109.2b: a "spell" on the
-    stack). ``exclude`` is the spell being cast, which is on the stack by then and can't target
-    itself (115.5). Players can always be chosen; words of the description the rules here don't
-    track (``Target.unjudged``) and abilities on the stack are taken as satisfiable."""
-    if target.optional or target.kind in ("any", "player", "opponent", "ability") or target.or_player:
-        return True
-    found = 0
-    skipped = exclude is None
-    for view in board:
-        if not skipped and view == exclude:
-            skipped = True
-            continue
-        if _matches(target, view, rules, caster):
-            found += 1
-            if found >= target.count:
-                return True
-    return False
-
-
-def _matches(target: Target, view: ObjectView, rules: RuleVersion, caster: Player) -> bool:
-    if target.kind == "permanent":
-        if view.zone is not Zone.BATTLEFIELD:
-            return False
-    elif target.kind == "spell":
-        if view.zone is not Zone.STACK or view.spell is None:
-            return False
-    elif target.zone is not None:
-        if view.zone.value != target.zone:
-            return False
-    elif view.zone in (Zone.BATTLEFIELD, Zone.STACK):
-        return False
-    if target.kind == "card":
-        if target.owner is not None and (view.owner is caster) != (target.owner == "you"):
-            return False
-    elif target.controller is not None and (view.controller is caster) != (target.controller == "you"):
-        return False
-    types = {t.lower() for t in (*ch.card_types(view, rules).value, *ch.subtypes(view, rules).value)}
-    supertypes = {t.lower() for t in ch.supertypes(view, rules).value}
-    if target.types and not any(t.lower() in types for t in target.types):
-        return False
-    if any(t.lower() not in supertypes for t in target.supertypes):
-        return False
-    # Colors are comparisons: yes if any answer of a classic split card says yes (708.6a/b).
-    if target.colors and not any(ch.compare(view, rules, "color", "==", c).value for c in target.colors):
-        return False
-    for word in target.excluded:
-        if word in COLORS:
-            if not ch.compare(view, rules, "color", "!=", word).value:
-                return False
-        elif word.lower() in types | supertypes:
-            return False
-    return all(_quality(word, view, rules) for word in target.qualities)
-
-
-def _quality(word: str, view: ObjectView, rules: RuleVersion) -> bool:
-    if word == "token":
-        return view.token
-    if word == "nontoken":
-        return not view.token
-    if word == "colorless":
-        return not ch.colors(view, rules).value
-    if word == "multicolored":
-        return ch.multicolored(view, rules).value
-    return any(len(ch.facet_colors(facet)) == 1 for facet in ch.facets(view, rules)[0])  # monocolored
-
-
-def _sum_costs(costs: Sequence[ManaCost | None]) -> ManaCost | None:
-    present = [c for c in costs if c is not None]
-    if not present:
-        return None
-    total = present[0]
-    for cost in present[1:]:
-        total = total + cost
-    return total
+    on_stack = stack_view(request)
+    return set(ch.subtypes(on_stack, rules).value) | set(ch.card_types(on_stack, rules).value)
 
 
 def check_destination(card: Card, zone: Zone, rules: RuleVersion) -> None:
@@ -409,6 +343,8 @@ def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Z
     """Where a spell's card goes when it leaves the stack for ``destination``: exile instead if
     it is an aftermath half cast from a graveyard (702.127a). Splice changes end (702.47e)."""
     spell = view.spell
+    if spell is not None and spell.flashback and destination is not Zone.EXILE:
+        return Answer(Zone.EXILE, rules.cite("flashback"), rules.name)
     if (
         spell is not None
         and spell.cast

@@ -80,6 +80,11 @@ class Timing:
     priority: Player = Player.P1
     stack_empty: bool = True
 
+    def sorcery_speed(self, player: Player) -> bool:
+        """Whether ``player`` may act at sorcery speed now: in a main phase of their turn, with
+        priority and an empty stack (307.1, 709.5e)."""
+        return self.priority is player and self.active is player and self.phase.is_main and self.stack_empty
+
 
 @dataclass(frozen=True, slots=True)
 class TimingChange:
@@ -106,7 +111,8 @@ class SpellFacts:
     ``cast`` is false for a copy that was only created on the stack (707.10); ``cast_from`` is
     the zone the card was cast from (aftermath's exile clause, 702.127a); ``caster`` is the player
     who cast it and controls the spell (``None``: the card's owner); ``x`` is the value announced
-    for X (107.3a), part of its mana value on the stack (202.3e).
+    for X (107.3a), part of its mana value on the stack (202.3e); ``flashback``: it was cast
+    with flashback, so its card is exiled as it leaves the stack (702.34a).
     """
 
     option: CastOption
@@ -116,6 +122,7 @@ class SpellFacts:
     copy: bool = False
     caster: Player | None = None
     x: int = 0
+    flashback: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,7 @@ def check_unlock(
         who = player or view.controller
         if who is not view.controller:
             raise NotController(f"only {view.controller}, its controller, may unlock it", rules.cite(key), rules.name)
-        if timing.priority is not who or timing.active is not who or not timing.phase.is_main or not timing.stack_empty:
+        if not timing.sorcery_speed(who):
             raise IllegalTiming(
                 "a door can be unlocked by paying its cost only with priority, in a main phase of its controller's"
                 " turn, with an empty stack",

@@ -51,6 +51,12 @@ BASE_CITATIONS = frozenset(
         "unpayable_cost",
         "x_value",
         "cost_change",
+        "cost_condition",
+        "free_cast",
+        "flashback",
+        "flash",
+        "hybrid",
+        "target_legality",
     }
 )
 FEATURE_CITATIONS = {
@@ -65,6 +71,7 @@ FEATURE_CITATIONS = {
             "lock_effect",
             "unlock_trigger",
             "fully_unlocked",
+            "unlock_not_spell",
         }
     ),
 }

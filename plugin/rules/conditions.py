@@ -1,0 +1,67 @@
+"""What an effect asks of an object's characteristics: "noncreature spells", "black spells",
+"spells with the chosen name", "target spell with mana value X".
+
+The answer is the split-card rules' answer for the object where it is: a fused split spell has
+both halves' characteristics (709.4d; two sets under classic-2013, 708.2b), a spell cast as one
+half only that half's (709.3b), a Room permanent only its unlocked doors' (709.5), and under the
+old rules a split card off the stack answers yes where either half does (708.6a-b, 505.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from splitcards.rules import characteristics as ch
+from splitcards.rules.model import Answer, ObjectView
+from splitcards.rules.versions import RuleVersion
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A description an object must match; every part given must hold.
+
+    ``types``: it has one of these card types or subtypes; ``not_types``: none of them
+    ("noncreature"); ``colors``: it is one of these colors; ``not_colors``: none of them
+    ("nonblack"); ``name``: it has this name, or one of these names when a choice named both
+    halves (505.7, 708.7); ``mana_value``: a comparison ``(op, value)`` ("mana value 4 or less":
+    ``("<=", 4)``).
+    """
+
+    types: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    not_colors: tuple[str, ...] = ()
+    name: tuple[str, ...] = ()
+    mana_value: tuple[str, int] | None = None
+
+
+def satisfies(view: ObjectView, condition: Condition, rules: RuleVersion) -> Answer[bool]:
+    """Whether the object matches the description now, with the rules behind each part asked."""
+    cited: list[str] = []
+
+    def cite(answer: Answer[bool]) -> bool:
+        cited.extend(n for n in answer.rules if n not in cited)
+        return answer.value
+
+    def typed(names: tuple[str, ...]) -> bool:
+        found = ch.card_types(view, rules)
+        sub = ch.subtypes(view, rules)
+        cited.extend(n for n in found.rules + sub.rules if n not in cited)
+        own = {t.lower() for t in (*found.value, *sub.value)}
+        return any(t.lower() in own for t in names)
+
+    ok = True
+    if condition.types:
+        ok = ok and typed(condition.types)
+    if condition.not_types:
+        ok = ok and not typed(condition.not_types)
+    if condition.colors:
+        ok = ok and any(cite(ch.compare(view, rules, "color", "==", c)) for c in condition.colors)
+    if condition.not_colors:
+        ok = ok and all(cite(ch.compare(view, rules, "color", "!=", c)) for c in condition.not_colors)
+    if condition.name:
+        ok = ok and cite(ch.has_chosen_name(view, rules, condition.name))
+    if condition.mana_value is not None:
+        op, value = condition.mana_value
+        ok = ok and cite(ch.compare(view, rules, "mana_value", op, value))
+    return Answer(ok, tuple(cited), rules.name)

@@ -1,0 +1,103 @@
+"""Targets: whether an object can be chosen for a target's description (115.1, 601.2c).
+
+Descriptions of split cards, split spells and Rooms are judged by the split-card rules: the
+characteristics the object has where it is (a fused spell both halves', one half only its own, a
+Room only its unlocked doors'), and under the old rules a yes from either half (708.6a-b).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from splitcards.rules import characteristics as ch
+from splitcards.rules.card import Target
+from splitcards.rules.conditions import Condition, satisfies
+from splitcards.rules.mana import COLORS
+from splitcards.rules.model import Answer, ObjectView, Player, Zone
+from splitcards.rules.versions import RuleVersion
+
+
+def can_target(view: ObjectView, kind: str, condition: Condition, rules: RuleVersion) -> Answer[bool]:
+    """Whether the object is a legal target described as a ``kind`` ("spell", "permanent" or
+    "card") with ``condition`` ("target spell with mana value 8": ``Condition(mana_value=("==", 8))``)."""
+    where = {"spell": view.zone is Zone.STACK, "permanent": view.zone is Zone.BATTLEFIELD}
+    matched = where.get(kind, view.zone not in (Zone.STACK, Zone.BATTLEFIELD))
+    if not matched:
+        return Answer(False, rules.cite("target_legality", "target_description"), rules.name)
+    found = satisfies(view, condition, rules)
+    cited = rules.cite("target_legality") + tuple(n for n in found.rules if n not in rules.cite("target_legality"))
+    return Answer(found.value, cited, rules.name)
+
+
+def target_exists(
+    target: Target,
+    board: Sequence[ObjectView],
+    rules: RuleVersion,
+    caster: Player,
+    exclude: ObjectView | None = None,
+) -> bool:
+    """Whether ``caster`` could choose this target now (601.2c, 115.1): enough objects on the board
+    match its whole description (109.2a: a "card" in the named zone; 109.2b: a "spell" on the
+    stack). ``exclude`` is the spell being cast, which is on the stack by then and can't target
+    itself (115.5). Players can always be chosen; words of the description the rules here don't
+    track (``Target.unjudged``) and abilities on the stack are taken as satisfiable."""
+    if target.optional or target.kind in ("any", "player", "opponent", "ability") or target.or_player:
+        return True
+    found = 0
+    skipped = exclude is None
+    for view in board:
+        if not skipped and view == exclude:
+            skipped = True
+            continue
+        if _matches(target, view, rules, caster):
+            found += 1
+            if found >= target.count:
+                return True
+    return False
+
+
+def _matches(target: Target, view: ObjectView, rules: RuleVersion, caster: Player) -> bool:
+    if target.kind == "permanent":
+        if view.zone is not Zone.BATTLEFIELD:
+            return False
+    elif target.kind == "spell":
+        if view.zone is not Zone.STACK or view.spell is None:
+            return False
+    elif target.zone is not None:
+        if view.zone.value != target.zone:
+            return False
+    elif view.zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return False
+    if target.kind == "card":
+        if target.owner is not None and (view.owner is caster) != (target.owner == "you"):
+            return False
+    elif target.controller is not None and (view.controller is caster) != (target.controller == "you"):
+        return False
+    types = {t.lower() for t in (*ch.card_types(view, rules).value, *ch.subtypes(view, rules).value)}
+    supertypes = {t.lower() for t in ch.supertypes(view, rules).value}
+    if target.types and not any(t.lower() in types for t in target.types):
+        return False
+    if any(t.lower() not in supertypes for t in target.supertypes):
+        return False
+    # Colors are comparisons: yes if any answer of a classic split card says yes (708.6a/b).
+    if target.colors and not any(ch.compare(view, rules, "color", "==", c).value for c in target.colors):
+        return False
+    for word in target.excluded:
+        if word in COLORS:
+            if not ch.compare(view, rules, "color", "!=", word).value:
+                return False
+        elif word.lower() in types | supertypes:
+            return False
+    return all(_quality(word, view, rules) for word in target.qualities)
+
+
+def _quality(word: str, view: ObjectView, rules: RuleVersion) -> bool:
+    if word == "token":
+        return view.token
+    if word == "nontoken":
+        return not view.token
+    if word == "colorless":
+        return not ch.colors(view, rules).value
+    if word == "multicolored":
+        return ch.multicolored(view, rules).value
+    return any(len(ch.facet_colors(facet)) == 1 for facet in ch.facets(view, rules)[0])  # monocolored
