@@ -8,12 +8,16 @@ from typing import Any
 
 from splitcards.errors import ScenarioError, UnknownObject, UnknownQuery
 from splitcards.rules import characteristics as ch
+from splitcards.rules import targets
 from splitcards.rules.card import Side
 from splitcards.rules.mana import same_cost
 from splitcards.rules.model import Zone
-from splitcards.tools.conformance.fields import enum
+from splitcards.tools.conformance.fields import condition, enum
 from splitcards.tools.conformance.scenario import Check
 from splitcards.tools.conformance.steps import Fail, ScenarioRun
+
+
+TARGET_KINDS = ("spell", "permanent", "card")
 
 
 def run_check(run: ScenarioRun, check: Check) -> None:
@@ -39,12 +43,24 @@ def _answer(run: ScenarioRun, check: Check, key: str) -> tuple[Any, tuple[str, .
         since = arg.get("since") if isinstance(arg, Mapping) else None
         start = _since(run, since, key)
         return [_event(run, e.as_dict()) for e in table.events[start:]], ()
+    if q == "can_target":
+        if not isinstance(arg, Mapping) or "object" not in arg or arg.get("target") not in TARGET_KINDS:
+            raise ScenarioError(f"{key}: needs a mapping with object and target ({', '.join(TARGET_KINDS)})")
+        view = table.view(run.obj(arg["object"], key + ".object"))
+        wanted = condition({k: v for k, v in arg.items() if k not in ("object", "target")}, key)
+        found = targets.can_target(view, str(arg["target"]), wanted, table.rules)
+        return found.value, found.rules
     if q in ("has_name", "compare", "castable", "can_unlock"):
         if not isinstance(arg, Mapping) or "object" not in arg:
             raise ScenarioError(f"{key}: needs a mapping with object")
         obj = run.obj(arg["object"], key + ".object")
         if q == "has_name":
-            a = table.has_name(obj, str(arg.get("name")))
+            chosen = arg.get("name")
+            if isinstance(chosen, list) and run.file.format not in ("1", "1.1"):
+                # The names of one choice, both halves under the rules that name both (505.7, 708.7).
+                found = ch.has_chosen_name(table.view(obj), table.rules, [str(n) for n in chosen])
+                return found.value, found.rules
+            a = table.has_name(obj, str(chosen))
             return a.value, a.rules
         if q == "compare":
             value = arg.get("value")

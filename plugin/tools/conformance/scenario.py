@@ -1,4 +1,4 @@
-"""Reading conformance scenario files (formats 1 and 1.1, docs/format.md) into checked, typed scenarios.
+"""Reading conformance scenario files (formats 1, 1.1 and 1.2, docs/format.md) into checked, typed scenarios.
 
 Every problem is reported as :class:`~splitcards.errors.ScenarioError` naming the file, the
 scenario id and the key. A problem of the file (not YAML, no ``format``, the wrong shape at the
@@ -7,9 +7,11 @@ scenario (a key, step, field or query unknown, missing or malformed) is kept in 
 ``problem``, and the file's other scenarios are read as usual. A card named in a ``create`` step
 but not defined is no problem of the file but the game error ``unknown_card`` when the step runs.
 
-Format 1.1 adds to format 1 and changes nothing in it: a ``format: 1`` file is read exactly as
-before, and the additions of 1.1 (``STEPS_1_1``, ``FIELDS_1_1``, ``ERRORS_1_1``, ``QUERIES_1_1``)
-are unknown keys in it.
+Each format adds to the one before and changes nothing in it: a ``format: 1`` file is read
+exactly as before, and what 1.1 and 1.2 add (:data:`ADDED`) are unknown keys in it; a ``format:
+1.1`` file knows nothing of 1.2. The values 1.2 adds to fields that existed before (``door:
+both``, a mapping in ``cost_change``, a list in ``has_name``) are refused by the runner in files
+of an older format.
 """
 
 from __future__ import annotations
@@ -24,15 +26,20 @@ from splitcards.errors import CardDataError, ScenarioError, did_you_mean
 from splitcards.files.yamlfile import read_yaml
 from splitcards.rules.card import Card
 
-FORMATS = ("1", "1.1")
+FORMATS = ("1", "1.1", "1.2")
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # step: (required fields, optional fields), as of the newest format
     "create": (frozenset({"card", "zone"}), frozenset({"owner", "as"})),
-    "cast": (frozenset({"object"}), frozenset({"half", "as", "splice", "x", "cost_change"})),
+    "cast": (
+        frozenset({"object"}),
+        frozenset(
+            {"half", "as", "splice", "x", "cost_change", "without_paying", "from", "flash", "flashback", "hybrid"}
+        ),
+    ),
     "resolve": (frozenset(), frozenset({"object"})),
     "move": (frozenset({"object", "zone"}), frozenset()),
     "copy_spell": (frozenset({"object"}), frozenset({"as"})),
-    "copy_card": (frozenset({"object"}), frozenset({"as", "cast", "half"})),
+    "copy_card": (frozenset({"object"}), frozenset({"as", "cast", "half", "splice", "x", "cost_change"})),
     "copy_permanent": (frozenset({"object"}), frozenset({"as"})),
     "unlock": (frozenset({"object", "door"}), frozenset({"by", "cost_change"})),
     "lock": (frozenset({"object", "door"}), frozenset()),
@@ -72,6 +79,7 @@ QUERIES = frozenset(
         "can_unlock",
         "events",
         "last_cost",
+        "can_target",
     }
 )
 # What format 1.1 adds to format 1: steps, step fields, error kinds, queries.
@@ -79,6 +87,39 @@ STEPS_1_1 = frozenset({"choose_name"})
 FIELDS_1_1 = frozenset({("cast", "x"), ("cast", "cost_change"), ("unlock", "cost_change")})
 ERRORS_1_1 = frozenset({"illegal_choice"})
 QUERIES_1_1 = frozenset({"last_cost"})
+# What format 1.2 adds to format 1.1.
+FIELDS_1_2 = frozenset(
+    {("cast", f) for f in ("without_paying", "from", "flash", "flashback", "hybrid")}
+    | {("copy_card", f) for f in ("splice", "x", "cost_change")}
+)
+QUERIES_1_2 = frozenset({"can_target"})
+
+
+@dataclass(frozen=True, slots=True)
+class Additions:
+    """What a format adds to the one before it."""
+
+    steps: frozenset[str] = frozenset()
+    fields: frozenset[tuple[str, str]] = frozenset()
+    errors: frozenset[str] = frozenset()
+    queries: frozenset[str] = frozenset()
+
+
+ADDED = {
+    "1.1": Additions(STEPS_1_1, FIELDS_1_1, ERRORS_1_1, QUERIES_1_1),
+    "1.2": Additions(fields=FIELDS_1_2, queries=QUERIES_1_2),
+}
+
+
+def unknown_in(fmt: str) -> Additions:
+    """What the formats newer than ``fmt`` add: unknown in a file of format ``fmt``."""
+    newer = [a for version, a in ADDED.items() if FORMATS.index(version) > FORMATS.index(fmt)]
+    return Additions(
+        frozenset().union(*(a.steps for a in newer)),
+        frozenset().union(*(a.fields for a in newer)),
+        frozenset().union(*(a.errors for a in newer)),
+        frozenset().union(*(a.queries for a in newer)),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +167,7 @@ def load_file(path: str | Path) -> ScenarioFile:
 
 def _format_of(written: object) -> str:
     """The format a file names: ``1``, ``1.0`` and ``"1"`` are format 1 (a number is read as the
-    number it is, as JSON Schema reads it), ``1.1`` and ``"1.1"`` format 1.1."""
+    number it is, as JSON Schema reads it), ``1.1`` and ``"1.1"`` format 1.1, ``1.2`` and ``"1.2"`` 1.2."""
     if isinstance(written, bool):
         return ""
     if isinstance(written, float) and written.is_integer():
@@ -142,7 +183,7 @@ def parse(raw: Any, where: str) -> ScenarioFile:
     written = raw.get("format")
     fmt = _format_of(written)
     if fmt not in FORMATS:
-        raise ScenarioError(f"{where}: format: must be 1 or 1.1, got {written!r:.60}")
+        raise ScenarioError(f"{where}: format: must be 1, 1.1 or 1.2, got {written!r:.60}")
     cards_raw = raw.get("cards", {}) or {}
     if not isinstance(cards_raw, Mapping):
         raise ScenarioError(f"{where}: cards: must map card names to lists of faces")
@@ -219,8 +260,9 @@ def _read_scenario(entry: Mapping[str, Any], sid: str, where: str, fmt: str) -> 
     return Scenario(sid, rules, source, setup, checks)
 
 
-def _step(index: int, raw: Any, where: str, fmt: str = "1.1") -> Step:
-    steps = [k for k in STEP_FIELDS if fmt != "1" or k not in STEPS_1_1]
+def _step(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Step:
+    unknown = unknown_in(fmt)
+    steps = [k for k in STEP_FIELDS if k not in unknown.steps]
     if not isinstance(raw, Mapping) or len(raw) != 1:
         raise ScenarioError(f"{where}: a step is a mapping with one key (allowed: {', '.join(steps)})")
     ((kind, fields),) = raw.items()
@@ -230,8 +272,7 @@ def _step(index: int, raw: Any, where: str, fmt: str = "1.1") -> Step:
     if not isinstance(fields, Mapping):
         raise ScenarioError(f"{where}: {kind}: its fields must be a mapping")
     required, optional = STEP_FIELDS[kind]
-    if fmt == "1":
-        optional = frozenset(f for f in optional if (kind, f) not in FIELDS_1_1)
+    optional = frozenset(f for f in optional if (kind, f) not in unknown.fields)
     for key in fields:
         if key not in required | optional | {"expect_error"} and not str(key).startswith("x-"):
             names = required | optional | {"expect_error"}
@@ -241,17 +282,17 @@ def _step(index: int, raw: Any, where: str, fmt: str = "1.1") -> Step:
         if key not in fields:
             raise ScenarioError(f"{where}: {kind}.{key}: missing")
     error = fields.get("expect_error")
-    kinds = ERROR_KINDS - ERRORS_1_1 if fmt == "1" else ERROR_KINDS
+    kinds = ERROR_KINDS - unknown.errors
     if error is not None and (not isinstance(error, str) or error not in kinds):
         allowed = ", ".join(sorted(kinds))
         raise ScenarioError(f"{where}: {kind}.expect_error: {str(error)[:60]!r} (allowed: {allowed})")
     return Step(index, str(kind), {k: v for k, v in fields.items() if k != "expect_error"}, error)
 
 
-def _check(index: int, raw: Any, where: str, fmt: str = "1.1") -> Check:
+def _check(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Check:
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: a check is a mapping of one query and expect")
-    known = QUERIES - QUERIES_1_1 if fmt == "1" else QUERIES
+    known = QUERIES - unknown_in(fmt).queries
     queries = [k for k in raw if k != "expect" and not str(k).startswith("x-")]
     if len(queries) == 1 and queries[0] not in known:
         near = did_you_mean(queries[0], known)

@@ -6,13 +6,15 @@ it was (docs/format.md); any other refusal fails the run.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from splitcards.errors import IllegalAction, ScenarioError, UnknownCard, UnknownObject
 from splitcards.game.table import Table
+from splitcards.rules.actions import CastGrants
 from splitcards.rules.card import Side
 from splitcards.rules.model import CastOption, ObjectId, Phase, UnlockBy, Zone
-from splitcards.tools.conformance.fields import cost_change, enum, player, x_value
+from splitcards.tools.conformance.fields import CostChanges, cost_change, enum, flag, player, x_value
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile, Step
 
 
@@ -70,20 +72,7 @@ class ScenarioRun:
             )
             self._name(name, obj, card=True, key=key)
         elif step.kind == "cast":
-            splice = f.get("splice", []) or []
-            if not isinstance(splice, list):
-                raise ScenarioError(f"{key}.splice: must be a list of objects")
-            half = enum(CastOption, f["half"], key + ".half") if "half" in f else None
-            increase, reduction = cost_change(f.get("cost_change"), key + ".cost_change")
-            spell = table.cast(
-                self.obj(f["object"], key),
-                half,
-                [self.obj(s, key + ".splice") for s in splice],
-                x=x_value(f["x"], key + ".x") if "x" in f else None,
-                cost_increase=increase,
-                cost_reduction=reduction,
-            )
-            self._name(name, spell, card=False, key=key)
+            self._name(name, self._cast(f, key), card=False, key=key)
         elif step.kind == "resolve":
             table.resolve(self.obj(f["object"], key) if "object" in f else None)
         elif step.kind == "move":
@@ -91,22 +80,11 @@ class ScenarioRun:
         elif step.kind == "copy_spell":
             self._name(name, table.copy_spell(self.obj(f["object"], key)), card=True, key=key)
         elif step.kind == "copy_card":
-            cast = f.get("cast", False)
-            if not isinstance(cast, bool):
-                raise ScenarioError(f"{key}.cast: must be true or false")
-            half = enum(CastOption, f["half"], key + ".half") if "half" in f else None
-            self._name(name, table.copy_card(self.obj(f["object"], key), cast, half), card=True, key=key)
+            self._name(name, self._copy_card(f, key), card=True, key=key)
         elif step.kind == "copy_permanent":
             self._name(name, table.copy_permanent(self.obj(f["object"], key)), card=True, key=key)
         elif step.kind == "unlock":
-            by = enum(UnlockBy, f.get("by", "special_action"), key + ".by")
-            if by is UnlockBy.CAST:
-                raise ScenarioError(f"{key}.by: 'cast' (allowed: special_action, effect)")
-            if "cost_change" in f and by is not UnlockBy.SPECIAL_ACTION:
-                raise ScenarioError(f"{key}.cost_change: only an unlock by special_action pays a cost")
-            increase, reduction = cost_change(f.get("cost_change"), key + ".cost_change")
-            door = enum(Side, f["door"], key + ".door")
-            table.unlock(self.obj(f["object"], key), door, by, cost_increase=increase, cost_reduction=reduction)
+            self._unlock(f, key)
         elif step.kind == "lock":
             table.lock(self.obj(f["object"], key), enum(Side, f["door"], key + ".door"))
         elif step.kind == "choose_name":
@@ -130,6 +108,76 @@ class ScenarioRun:
                 player(f, "priority", key) if "priority" in f else None,
                 stack_empty,
             )
+
+    def _splice(self, f: Mapping[str, Any], key: str) -> list[ObjectId]:
+        splice = f.get("splice", []) or []
+        if not isinstance(splice, list):
+            raise ScenarioError(f"{key}.splice: must be a list of objects")
+        return [self.obj(s, key + ".splice") for s in splice]
+
+    def _grants(self, f: Mapping[str, Any], key: str, changes: CostChanges) -> CastGrants:
+        hybrid = f.get("hybrid")
+        if hybrid is not None and (not isinstance(hybrid, list) or not all(isinstance(h, str) for h in hybrid)):
+            raise ScenarioError(f"{key}.hybrid: must be a list of the symbols paid, such as [U, R]")
+        return CastGrants(
+            cost_effects=changes.effects,
+            hybrid=tuple(hybrid) if hybrid is not None else None,
+            flash=flag(f, "flash", key),
+            flashback=flag(f, "flashback", key),
+        )
+
+    def _cast(self, f: Mapping[str, Any], key: str) -> ObjectId:
+        half = enum(CastOption, f["half"], key + ".half") if "half" in f else None
+        changes = cost_change(f.get("cost_change"), key + ".cost_change", self.file.format)
+        return self.table.cast(
+            self.obj(f["object"], key),
+            half,
+            self._splice(f, key),
+            permission=enum(Zone, f["from"], key + ".from") if "from" in f else None,
+            without_paying=flag(f, "without_paying", key),
+            x=x_value(f["x"], key + ".x") if "x" in f else None,
+            cost_increase=changes.increase,
+            cost_reduction=changes.reduction,
+            grants=self._grants(f, key, changes),
+        )
+
+    def _copy_card(self, f: Mapping[str, Any], key: str) -> ObjectId:
+        cast = flag(f, "cast", key)
+        half = enum(CastOption, f["half"], key + ".half") if "half" in f else None
+        if not cast and any(k in f for k in ("splice", "x", "cost_change")):
+            raise ScenarioError(f"{key}: splice, x and cost_change are for a copy that is cast (cast: true)")
+        changes = cost_change(f.get("cost_change"), key + ".cost_change", self.file.format)
+        grants = CastGrants(
+            cost_effects=changes.effects,
+            x=x_value(f["x"], key + ".x") if "x" in f else None,
+            cost_increase=changes.increase,
+            cost_reduction=changes.reduction,
+        )
+        return self.table.copy_card(self.obj(f["object"], key), cast, half, self._splice(f, key), grants)
+
+    def _unlock(self, f: Mapping[str, Any], key: str) -> None:
+        by = enum(UnlockBy, f.get("by", "special_action"), key + ".by")
+        if by is UnlockBy.CAST:
+            raise ScenarioError(f"{key}.by: 'cast' (allowed: special_action, effect)")
+        if "cost_change" in f and by is not UnlockBy.SPECIAL_ACTION:
+            raise ScenarioError(f"{key}.cost_change: only an unlock by special_action pays a cost")
+        changes = cost_change(f.get("cost_change"), key + ".cost_change", self.file.format)
+        door: Side | frozenset[Side]
+        if f["door"] == "both" and self.file.format not in ("1", "1.1"):
+            # One effect unlocking both doors (709.5i); the special action unlocks one door (709.5e).
+            if by is not UnlockBy.EFFECT:
+                raise ScenarioError(f"{key}.door: both doors at once only by an effect (by: effect)")
+            door = frozenset(Side)
+        else:
+            door = enum(Side, f["door"], key + ".door")
+        self.table.unlock(
+            self.obj(f["object"], key),
+            door,
+            by,
+            cost_increase=changes.increase,
+            cost_reduction=changes.reduction,
+            cost_effects=changes.effects,
+        )
 
     def _name(self, name: Any, obj: ObjectId, card: bool, key: str) -> None:
         if name is None:

@@ -15,6 +15,33 @@ from splitcards.tools.conformance import scenario
 _ALIAS = {"$ref": "#/$defs/alias"}
 _NOTES = {"^x-": True}
 _COST_CHANGE = {"type": "string", "pattern": r"^[+-](\{[^{}]+\})+$"}
+_NAMES = {"type": "array", "items": {"type": "string"}}
+# What an effect asks of an object's characteristics (format 1.2).
+_CONDITION: dict[str, Any] = {
+    "types": {**_NAMES, "description": "it has one of these card types or subtypes"},
+    "not_types": {**_NAMES, "description": "it has none of these (noncreature: [Creature])"},
+    "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}, "description": "it is one of these colors"},
+    "not_colors": {"type": "array", "items": {"$ref": "#/$defs/color"}, "description": "it is none of them"},
+    "name": {"anyOf": [{"type": "string"}, _NAMES], "description": "it has the chosen name"},
+    "mana_value": {
+        "type": "object",
+        "required": ["op", "value"],
+        "properties": {"op": {"enum": ["==", "!=", "<", "<=", ">", ">="]}, "value": {"type": "integer"}},
+        "additionalProperties": False,
+    },
+}
+_SPELL_COST_CHANGE = {
+    "type": "object",
+    "required": ["change", "spells"],
+    "properties": {
+        "change": _COST_CHANGE,
+        "spells": {"type": ["object", "null"], "properties": _CONDITION, "additionalProperties": False},
+    },
+    "patternProperties": {"^x-": True},
+    "additionalProperties": False,
+    "description": "format 1.2: an effect on the cost of the spells matching `spells`",
+}
+_CHANGE = {"anyOf": [_COST_CHANGE, _SPELL_COST_CHANGE]}
 
 # The value of each step field, by field name.
 FIELDS: dict[str, dict[str, Any]] = {
@@ -27,11 +54,17 @@ FIELDS: dict[str, dict[str, Any]] = {
     "splice": {"type": ["array", "null"], "items": _ALIAS, "description": "in the order their effects happen"},
     "x": {"type": "integer", "minimum": 0, "description": "the value chosen for X"},
     "cost_change": {
-        "anyOf": [_COST_CHANGE, {"type": "array", "items": _COST_CHANGE}],
-        "description": 'cost increases and reductions, such as "-{1}" or ["+{2}", "-{U}"]',
+        "anyOf": [_CHANGE, {"type": "array", "items": _CHANGE}],
+        "description": 'cost increases and reductions, such as "-{1}" or ["+{2}", "-{U}"]; in format 1.2 also'
+        ' spell-cost effects, {change: "+{1}", spells: {not_types: [Creature]}}',
     },
+    "without_paying": {"type": "boolean", "description": "cast without paying its mana cost (118.9)"},
+    "from": {"$ref": "#/$defs/zone", "description": "an effect lets it be cast from this zone"},
+    "flash": {"type": "boolean", "description": "an effect gives it flash (702.8a)"},
+    "flashback": {"type": "boolean", "description": "an effect gives it flashback (702.34a)"},
+    "hybrid": {**_NAMES, "description": "how each hybrid symbol is paid, in order: U for {U/R}, 2 for {2/W}"},
     "cast": {"type": "boolean"},
-    "door": {"$ref": "#/$defs/door"},
+    "door": {"anyOf": [{"$ref": "#/$defs/door"}, {"const": "both"}], "description": "both: format 1.2, by effect"},
     "by": {"enum": [by.value for by in UnlockBy if by is not UnlockBy.CAST]},
     "active": {"$ref": "#/$defs/player"},
     "phase": {"enum": [phase.value for phase in Phase]},
@@ -58,7 +91,13 @@ def _argument(properties: dict[str, Any], required: list[str]) -> dict[str, Any]
 
 # The argument of each query, by query name (the others take an object).
 QUERY_ARGUMENTS: dict[str, dict[str, Any]] = {
-    "has_name": _argument({"object": _ALIAS, "name": {"type": "string"}}, ["object", "name"]),
+    "has_name": _argument(
+        {"object": _ALIAS, "name": {"anyOf": [{"type": "string"}, _NAMES], "description": "a list: format 1.2"}},
+        ["object", "name"],
+    ),
+    "can_target": _argument(
+        {"object": _ALIAS, "target": {"enum": ["spell", "permanent", "card"]}, **_CONDITION}, ["object", "target"]
+    ),
     "name_choices": {"type": "string", "description": "a card defined in the cards section"},
     "compare": _argument(
         {
@@ -108,8 +147,10 @@ def schema() -> dict[str, Any]:
         },
         "patternProperties": _NOTES,
         "additionalProperties": False,
-        "if": {"properties": {"format": {"enum": [1, "1"]}}},
-        "then": {"$ref": "#/$defs/format_1"},
+        "allOf": [
+            {"if": {"properties": {"format": {"enum": [1, "1"]}}}, "then": {"$ref": "#/$defs/format_1"}},
+            {"if": {"properties": {"format": {"enum": [1, "1", 1.1, "1.1"]}}}, "then": {"$ref": "#/$defs/format_1_1"}},
+        ],
         "$defs": {
             "card": {
                 "type": "array",
@@ -156,7 +197,8 @@ def schema() -> dict[str, Any]:
                 "oneOf": [{"required": [q]} for q in queries],
                 "description": "one query and the answer expected",
             },
-            "format_1": _format_1(),
+            "format_1": _older("1"),
+            "format_1_1": _older("1.1"),
             "alias": {"type": "string", "description": "a name given by `as` in an earlier step"},
             "error_kind": {
                 "enum": [*sorted(scenario.ERROR_KINDS), None],
@@ -193,21 +235,33 @@ def _query(name: str) -> dict[str, Any]:
     return QUERY_ARGUMENTS.get(name, {})
 
 
-def _format_1() -> dict[str, Any]:
-    """What a ``format: 1`` file may not use: the additions of format 1.1."""
-    added: list[dict[str, Any]] = [{"required": [step]} for step in sorted(scenario.STEPS_1_1)]
-    for step, field in sorted(scenario.FIELDS_1_1):
+def _older(fmt: str) -> dict[str, Any]:
+    """What a file of format ``fmt`` may not use: what the newer formats add, and the values
+    format 1.2 adds to older fields (``door: both``, a spell-cost effect, a list in ``has_name``)."""
+    unknown = scenario.unknown_in(fmt)
+    added: list[dict[str, Any]] = [{"required": [step]} for step in sorted(unknown.steps)]
+    for step, field in sorted(unknown.fields):
         added.append({"required": [step], "properties": {step: {"type": "object", "required": [field]}}})
-    for kind in sorted(scenario.ERRORS_1_1):
+    for kind in sorted(unknown.errors):
         uses = {"type": "object", "required": ["expect_error"], "properties": {"expect_error": {"const": kind}}}
         added.append({"additionalProperties": uses})
-    step_1 = {"not": {"anyOf": added}}
-    check_1 = {"not": {"anyOf": [{"required": [query]} for query in sorted(scenario.QUERIES_1_1)]}}
+    both = {"type": "object", "required": ["door"], "properties": {"door": {"const": "both"}}}
+    added.append({"required": ["unlock"], "properties": {"unlock": both}})
+    spell_cost = {"anyOf": [{"type": "object"}, {"type": "array", "contains": {"type": "object"}}]}
+    for step in ("cast", "unlock"):
+        uses_it = {"type": "object", "required": ["cost_change"], "properties": {"cost_change": spell_cost}}
+        added.append({"required": [step], "properties": {step: uses_it}})
+    step_old = {"not": {"anyOf": added}}
+    names = {"type": "object", "required": ["name"], "properties": {"name": {"type": "array"}}}
+    checks: list[dict[str, Any]] = [{"required": [query]} for query in sorted(unknown.queries)]
+    checks.append({"required": ["has_name"], "properties": {"has_name": names}})
     return {
-        "description": "format 1 without the additions of 1.1",
+        "description": f"format {fmt} without the additions of the newer formats",
         "properties": {
             "scenarios": {
-                "items": {"properties": {"setup": {"items": step_1}, "checks": {"items": check_1}}},
+                "items": {
+                    "properties": {"setup": {"items": step_old}, "checks": {"items": {"not": {"anyOf": checks}}}}
+                },
             },
         },
     }
