@@ -31,6 +31,9 @@ NOT_SUPPORTED: dict[tuple[str, str], str] = {
     # phase never offers these splices (deviation splice-onto-misread), as the adapter declares.
     ("splice_targets.yaml", "horobis-whisper-needs-a-nonblack-creature"): "phase.lacks[splice_other_cost]",
     ("splice_targets.yaml", "everdream-splices-onto-any-instant"): "phase.lacks[splice_onto_card_type]",
+    # phase can't grant flash.
+    ("permissions.yaml", "flash-granted-to-a-sorcery-half"): "phase.lacks[flash]",
+    ("permissions.yaml", "flash-still-needs-priority"): "phase.lacks[flash]",
 }
 
 # A bundled-suite-style file for what the adapter does beyond the bundled suite.

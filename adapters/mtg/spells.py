@@ -21,7 +21,7 @@ def keep(state: State, obj: str, spell: SpellFacts) -> None:
     spliced = tuple((s.object, state[keys.CARD_OF].get(s.object, s.half.name)) for s in spell.spliced)
     cast_from = spell.cast_from.value if spell.cast_from else ""
     caster = spell.caster.value if spell.caster else ""
-    row = (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster, spell.x)
+    row = (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster, spell.x, spell.flashback)
     state[keys.SPELL] = {**state.get(keys.SPELL, {}), obj: row}
 
 
@@ -30,7 +30,7 @@ def kept(state: State, obj: str) -> SpellFacts | None:
     row: Any = state.get(keys.SPELL, {}).get(obj)
     if row is None:
         return None
-    option, cast, cast_from, spliced, copy, caster, x = row
+    option, cast, cast_from, spliced, copy, caster, x, flashback = row
     return SpellFacts(
         CastOption(option),
         bool(cast),
@@ -39,6 +39,7 @@ def kept(state: State, obj: str) -> SpellFacts | None:
         bool(copy),
         Player(caster) if caster else None,
         int(x),
+        bool(flashback),
     )
 
 

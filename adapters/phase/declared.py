@@ -14,6 +14,11 @@ _MISREAD = (
 LACKS: tuple[Gap, ...] = (
     Gap(Capability.SPLICE_ONTO_CARD_TYPE, _MISREAD),
     Gap(Capability.SPLICE_OTHER_COST, _MISREAD),
+    Gap(
+        Capability.FLASH,
+        "phase has no way to grant flash to a card: it refuses a sorcery-speed spell outside a main phase or with"
+        " a non-empty stack whatever the rules allow",
+    ),
 )
 
 DEVIATIONS: tuple[KnownDeviation, ...] = (

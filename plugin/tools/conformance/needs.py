@@ -23,7 +23,7 @@ _COPY_STEPS = {
     "copy_permanent": Capability.COPY_PERMANENT,
 }
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery"}
-_PERMISSIONS = ("from", "flashback", "flash")
+_PERMISSIONS = ("from", "flashback")
 
 
 def needs(scenario: Scenario, cards: Mapping[str, Card]) -> dict[Capability, str]:
@@ -84,6 +84,8 @@ def _cast_needs(
         need(Capability.FREE_CASTS, where)
     if any(fields.get(key) not in (None, False) for key in _PERMISSIONS):
         need(Capability.CAST_PERMISSIONS, where)
+    if fields.get("flash") is True:
+        need(Capability.FLASH, where)
     splice = fields.get("splice") or []
     if not isinstance(splice, list) or not splice:
         return
