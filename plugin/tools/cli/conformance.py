@@ -5,17 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
 import pluggy
 
 from splitcards.errors import SplitcardsError
-from splitcards.game.contract import Host
 from splitcards.game.hosts import adapters
 from splitcards.game.registry import VersionRegistry
-from splitcards.rules.versions import RuleVersion
 from splitcards.tools.cli.common import UsageError, add_rules, plugin_line, unknown_host
 from splitcards.tools.cli.terminal import Writer, duration
 from splitcards.tools.conformance import runner
@@ -24,7 +21,7 @@ from splitcards.tools.conformance.scenario import load_file
 from splitcards.tools.conformance.wording import citation
 
 HELP = "run conformance scenario files against host adapters"
-DESCRIPTION = """Run scenario files (format 1 and 1.1; default: the suite bundled with the package)
+DESCRIPTION = """Run scenario files (formats 1, 1.1 and 1.2; default: the suite bundled with the package)
 against host adapters, once per rule version each scenario names. A folder stands for every
 *.yaml and *.yml file under it, as pytest collects one. Each run prints a line as it ends: PASS,
 FAIL (expected against got, and the rule), NOT_SUPPORTED (what the host can't express) or ERROR
@@ -78,7 +75,7 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
     names = args.host or ["reference"]
     if "all" in names:
         names = [n for n, info in known.items() if info.available is None]
-    hosts: dict[str, Callable[[RuleVersion], Host]] = {}
+    hosts: dict[str, runner.HostSpec] = {}
     for name in names:
         if name not in known:
             raise UsageError(f"--host: {unknown_host(name, known)}")
@@ -120,7 +117,7 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
 
 def _run_all(
     planned: list[Planned],
-    hosts: dict[str, Callable[[RuleVersion], Host]],
+    hosts: dict[str, runner.HostSpec],
     pm: pluggy.PluginManager,
     report: _Report,
 ) -> None:
