@@ -86,16 +86,16 @@ def test_a_known_deviation_that_happens_is_not_supported(tmp_path: Path, registr
 
 def test_a_known_deviation_that_no_longer_happens_fails(tmp_path: Path, registry: VersionRegistry) -> None:
     deviation = KnownDeviation("copies-broken", "copies never resolve", ("*::ice-is-cast",), rules=("duskmourn-2024",))
-    status, declared, detail = _results(tmp_path, AdapterInfo("x", "", ReferenceHost, deviations=(deviation,)), registry)[
-        "ice-is-cast"
-    ]
+    status, declared, detail = _results(
+        tmp_path, AdapterInfo("x", "", ReferenceHost, deviations=(deviation,)), registry
+    )["ice-is-cast"]
     assert (status, declared) == (Status.FAIL, "x.deviations[copies-broken]")
     assert "the declaration is out of date" in detail
 
 
 def test_a_deviation_met_at_run_time_is_reported_as_declared(tmp_path: Path, registry: VersionRegistry) -> None:
     class NoCopies(ReferenceHost):
-        def copy_spell(self, obj: str, spell: object) -> str:  # type: ignore[override]
+        def copy_spell(self, obj: str, spell: object) -> str:
             raise NotSupported("no copies here (deviation no-copies)")
 
     info = AdapterInfo("x", "", NoCopies, deviations=(KnownDeviation("no-copies", "copies are refused", ()),))

@@ -50,6 +50,7 @@ def _run(path: Path, registry: VersionRegistry) -> tuple[Status, str]:
 
 
 FI = "{create: {card: Fire // Ice, zone: hand, as: fi}}"
+ROOM = "{create: {card: Bottomless Pool // Locker Room, zone: battlefield, as: r}}"
 
 
 @pytest.mark.parametrize(
@@ -84,7 +85,7 @@ def test_format_1_1_refuses_a_spell_cost_effect(tmp_path: Path, registry: Versio
 
 
 def test_format_1_1_refuses_both_doors(tmp_path: Path, registry: VersionRegistry) -> None:
-    setup = "[{create: {card: Bottomless Pool // Locker Room, zone: battlefield, as: r}}, {unlock: {object: r, door: both, by: effect}}]"
+    setup = f"[{ROOM}, {{unlock: {{object: r, door: both, by: effect}}}}]"
     status, detail = _run(_file(tmp_path, "1.1", setup), registry)
     assert status is Status.FAIL
     assert "unlock.door: 'both'" in detail
@@ -92,7 +93,7 @@ def test_format_1_1_refuses_both_doors(tmp_path: Path, registry: VersionRegistry
 
 
 def test_709_5e_both_doors_only_by_an_effect(tmp_path: Path, registry: VersionRegistry) -> None:
-    setup = "[{create: {card: Bottomless Pool // Locker Room, zone: battlefield, as: r}}, {unlock: {object: r, door: both}}]"
+    setup = f"[{ROOM}, {{unlock: {{object: r, door: both}}}}]"
     status, detail = _run(_file(tmp_path, "1.2", setup), registry)
     assert status is Status.FAIL
     assert "both doors at once only by an effect" in detail

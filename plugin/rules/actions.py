@@ -65,6 +65,10 @@ class CastGrants:
         )
 
 
+NO_GRANTS = CastGrants()
+"""A cast with nothing granted."""
+
+
 @dataclass(frozen=True, slots=True)
 class CastDecision:
     """A legal cast: the resulting spell, its total mana cost, and the rules that allowed it."""

@@ -14,9 +14,8 @@ from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, Illegal
 from splitcards.rules import characteristics as ch
 from splitcards.rules import costs
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
-from splitcards.rules.card import Card, Half, Target
+from splitcards.rules.card import Card, Half
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.targets import target_exists as target_exists
 from splitcards.rules.model import (
     Answer,
     CastOption,
@@ -28,6 +27,7 @@ from splitcards.rules.model import (
     Timing,
     Zone,
 )
+from splitcards.rules.targets import target_exists as target_exists
 from splitcards.rules.versions import RuleVersion
 
 

@@ -199,9 +199,7 @@ def name_choices(card: Card, rules: RuleVersion) -> Answer[tuple[tuple[str, ...]
     return Answer(tuple((n,) for n in halves), rules.cite("name_choice"), rules.name)
 
 
-def legal_choice(
-    chosen: Sequence[str], legal: Iterable[Sequence[str]]
-) -> tuple[str, ...] | None:
+def legal_choice(chosen: Sequence[str], legal: Iterable[Sequence[str]]) -> tuple[str, ...] | None:
     """The legal name choice a player's answer gives, or ``None``: naming both halves of a split
     card names the two of them, in either order (old 505.7, 708.7 ask for both names, not an
     order), so an answer matches a legal choice holding the same names, each once."""

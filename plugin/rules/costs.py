@@ -71,9 +71,7 @@ def with_hybrid(cost: ManaCost | None, choices: Sequence[str], what: str, rules:
             continue
         choice = pending.pop(0)
         if choice not in symbol.text.split("/"):
-            raise IllegalCast(
-                f"{what!r}: {symbol} can't be paid as {{{choice}}}", rules.cite("hybrid"), rules.name
-            )
+            raise IllegalCast(f"{what!r}: {symbol} can't be paid as {{{choice}}}", rules.cite("hybrid"), rules.name)
         out.append(ManaSymbol(choice))
     return ManaCost(tuple(out)).normalized
 

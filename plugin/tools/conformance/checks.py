@@ -16,7 +16,6 @@ from splitcards.tools.conformance.fields import condition, enum
 from splitcards.tools.conformance.scenario import Check
 from splitcards.tools.conformance.steps import Fail, ScenarioRun
 
-
 TARGET_KINDS = ("spell", "permanent", "card")
 
 
