@@ -12,7 +12,7 @@ import pytest
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import NotSupported
-from splitcards.game.contract import AdapterInfo
+from splitcards.game.contract import AdapterInfo, Capability, Gap, KnownDeviation
 from splitcards.game.manager import make_plugin_manager
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Side
@@ -83,6 +83,13 @@ class PartialPlugin:
         return [
             AdapterInfo("partial", "an engine without Rooms", new_game),
             AdapterInfo("absent", "an engine not installed", new_game, available="pip install absent"),
+            AdapterInfo(
+                "declaring",
+                "an engine that says it has no Rooms",
+                new_game,
+                lacks=(Gap(Capability.ROOMS, "declared: no Rooms here"),),
+                deviations=(KnownDeviation("mv-right", "this passes on the reference rules", ("s.yaml::mv",)),),
+            ),
         ]
 
 
@@ -169,6 +176,20 @@ def test_not_supported_is_a_skip_and_an_exception_a_failure(pytester: pytest.Pyt
             "error: unexpected KeyError: 'copies'",
             "an exception nobody expected: *",
             "SKIPPED * not supported by host partial: this engine has no Rooms",
+        ]
+    )
+
+
+@pytest.mark.usefixtures("partial")
+def test_declared_gap_skips_and_a_deviation_that_passes_fails(pytester: pytest.Pytester, scenarios: Path) -> None:
+    result = pytester.runpytest(
+        "-p", "no:cacheprovider", "--splitcards-host", "declaring", "-rs", "-k", "unlock or mv", "suite"
+    )
+    result.assert_outcomes(skipped=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*declares the deviation 'mv-right'*the declaration is out of date*",
+            "SKIPPED * not supported by host declaring ?declared: declaring.lacks?rooms??: *declared: no Rooms here",
         ]
     )
 

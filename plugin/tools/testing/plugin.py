@@ -246,7 +246,8 @@ class ScenarioRun(pytest.Item):
         if result.status is Status.PASS:
             return
         if result.status is Status.NOT_SUPPORTED:
-            pytest.skip(f"not supported by host {setup.host.name}: {result.detail}")
+            declared = f" [declared: {result.declared}]" if result.declared else ""
+            pytest.skip(f"not supported by host {setup.host.name}{declared}: {result.detail}")
         from splitcards.tools.conformance.wording import citation
 
         lines = [f"{result.status.value}: {result.detail}"]
