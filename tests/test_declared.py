@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import NotSupported
 from splitcards.game.contract import AdapterInfo, Capability, Gap, Host, KnownDeviation
 from splitcards.game.registry import VersionRegistry
@@ -79,16 +80,16 @@ def test_a_declared_gap_is_not_supported_without_running(tmp_path: Path, registr
 
 def test_a_known_deviation_that_happens_is_not_supported(tmp_path: Path, registry: VersionRegistry) -> None:
     deviation = KnownDeviation("names-wrong", "the engine names Ice Fire", ("declared.yaml::ice-is-w*",))
-    found = _results(tmp_path, AdapterInfo("x", "", ReferenceHost, deviations=(deviation,)), registry)
+    found = _results(tmp_path, AdapterInfo("x", "", new_game, deviations=(deviation,)), registry)
     assert found["ice-is-wrong"][:2] == (Status.NOT_SUPPORTED, "x.deviations[names-wrong]")
     assert found["ice-is-cast"][:2] == (Status.PASS, "")
 
 
 def test_a_known_deviation_that_no_longer_happens_fails(tmp_path: Path, registry: VersionRegistry) -> None:
     deviation = KnownDeviation("copies-broken", "copies never resolve", ("*::ice-is-cast",), rules=("duskmourn-2024",))
-    status, declared, detail = _results(
-        tmp_path, AdapterInfo("x", "", ReferenceHost, deviations=(deviation,)), registry
-    )["ice-is-cast"]
+    status, declared, detail = _results(tmp_path, AdapterInfo("x", "", new_game, deviations=(deviation,)), registry)[
+        "ice-is-cast"
+    ]
     assert (status, declared) == (Status.FAIL, "x.deviations[copies-broken]")
     assert "the declaration is out of date" in detail
 
@@ -98,6 +99,9 @@ def test_a_deviation_met_at_run_time_is_reported_as_declared(tmp_path: Path, reg
         def copy_spell(self, obj: str, spell: object) -> str:
             raise NotSupported("no copies here (deviation no-copies)")
 
-    info = AdapterInfo("x", "", NoCopies, deviations=(KnownDeviation("no-copies", "copies are refused", ()),))
+    def no_copies(rules: RuleVersion) -> Host:
+        return NoCopies()
+
+    info = AdapterInfo("x", "", no_copies, deviations=(KnownDeviation("no-copies", "copies are refused", ()),))
     found = _results(tmp_path, info, registry)
     assert found["ice-is-cast"][:2] == (Status.NOT_SUPPORTED, "x.deviations[no-copies]")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.reference.plugin import new_game
 from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import IllegalCast
 from splitcards.game.registry import VersionRegistry
@@ -45,7 +45,7 @@ def _file(tmp_path: Path, fmt: str, setup: str, checks: str = "[]", rules: str =
 
 
 def _run(path: Path, registry: VersionRegistry) -> tuple[Status, str]:
-    (result,) = run_file(load_file(path), {"reference": ReferenceHost}, registry)
+    (result,) = run_file(load_file(path), {"reference": new_game}, registry)
     return result.status, result.detail
 
 
