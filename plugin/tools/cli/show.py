@@ -14,6 +14,7 @@ import pluggy
 from splitcards.errors import SplitcardsError, did_you_mean
 from splitcards.game.registry import VersionRegistry
 from splitcards.game.table import Table
+from splitcards.rules import casting
 from splitcards.rules.card import Card
 from splitcards.rules.characteristics import CARD_TYPES, COLORS, MANA_COSTS, MANA_VALUES, MULTICOLORED, NAMES
 from splitcards.rules.model import Answer, CastOption, ObjectView, SpellFacts, Zone
@@ -138,15 +139,23 @@ def _answers(card: Card, table: Table, zone: Zone) -> dict[str, Row]:
     if zone is not Zone.BATTLEFIELD:
         castable = table.castable(table.create(card, zone))
         out[f"cast from the {zone.value}"] = (", ".join(o.value for o in castable.value) or "-", castable.rules)
-    for option in _all_options(card):
-        spell = ObjectView(card, Zone.STACK, spell=SpellFacts(option, cast_from=Zone.HAND))
+    allowed = casting.options_of(card, table.rules)
+    for option in _printed_options(card):
         where = "" if option is CastOption.WHOLE else f" ({option.value})"
+        if option not in allowed:  # fused, under a version without fuse: the rules decide, not this view
+            out[f"on the stack{where}: mana value"] = out[f"on the stack{where}: names"] = (
+                "- (not a way to cast it here)",
+                (),
+            )
+            continue
+        spell = ObjectView(card, Zone.STACK, spell=SpellFacts(option, cast_from=Zone.HAND))
         out[f"on the stack{where}: mana value"] = _shown(table.characteristic(spell, MANA_VALUES))
         out[f"on the stack{where}: names"] = _shown(table.characteristic(spell, NAMES))
     return out
 
 
-def _all_options(card: Card) -> list[CastOption]:
+def _printed_options(card: Card) -> list[CastOption]:
+    """Every way the printed card offers, under some version: the rows of the table."""
     if not card.is_split:
         return [CastOption.WHOLE]
     return [CastOption.LEFT, CastOption.RIGHT, *([CastOption.FUSED] if card.fuse else [])]
