@@ -73,7 +73,13 @@ class UnlockBy(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """Whose turn, which phase, who has priority, whether the stack is empty."""
+    """Whose turn, which phase, who has priority, whether the stack is empty.
+
+    :ivar active: the player whose turn it is (500.1).
+    :ivar phase: the phase or step of that turn.
+    :ivar priority: the player who has priority (117.1).
+    :ivar stack_empty: whether the stack is empty: sorcery-speed actions need it (307.1).
+    """
 
     active: Player = Player.P1
     phase: Phase = Phase.MAIN1
@@ -88,7 +94,13 @@ class Timing:
 
 @dataclass(frozen=True, slots=True)
 class TimingChange:
-    """A change of the timing context: the fields left ``None`` stay as they are."""
+    """A change of the timing context: the fields left ``None`` stay as they are.
+
+    :ivar active: the new active player, or ``None``.
+    :ivar phase: the new phase or step, or ``None``.
+    :ivar priority: the player who receives priority, or ``None``.
+    :ivar stack_empty: what the host is told to assume of the stack, or ``None``.
+    """
 
     active: Player | None = None
     phase: Phase | None = None
@@ -98,7 +110,11 @@ class TimingChange:
 
 @dataclass(frozen=True, slots=True)
 class Spliced:
-    """A card spliced onto a spell (702.47): the card's object id and its one face."""
+    """A card spliced onto a spell (702.47): the card's object id and its one face.
+
+    :ivar object: the spliced card, revealed from its owner's hand, where it stays (702.47a).
+    :ivar half: the face whose rules text the spell gains.
+    """
 
     object: ObjectId
     half: Half
@@ -113,6 +129,15 @@ class SpellFacts:
     who cast it and controls the spell (``None``: the card's owner); ``x`` is the value announced
     for X (107.3a), part of its mana value on the stack (202.3e); ``flashback``: it was cast
     with flashback, so its card is exiled as it leaves the stack (702.34a).
+
+    :ivar option: the half cast, both halves (fused), or the whole of a one-faced card.
+    :ivar cast: false for a copy created on the stack without being cast (707.10).
+    :ivar cast_from: the zone the card was cast from, ``None`` for a copy that was not cast.
+    :ivar spliced: the cards spliced onto it, in the order their effects happen (702.47b).
+    :ivar copy: whether the spell is a copy (707.10) or a cast copy of a card (707.12).
+    :ivar caster: the player who cast it and controls it; ``None``: the card's owner.
+    :ivar x: the value announced for X (107.3a); 0 without X.
+    :ivar flashback: cast with flashback (702.34a).
     """
 
     option: CastOption
@@ -127,7 +152,18 @@ class SpellFacts:
 
 @dataclass(frozen=True, slots=True)
 class ObjectView:
-    """One object of a host's game: its card, where it is, who has it, and split-card state."""
+    """One object of a host's game: its card, where it is, who has it, and split-card state.
+
+    :ivar card: the card (for a token or a copy, the card it is a copy of).
+    :ivar zone: where it is now.
+    :ivar owner: its owner (108.3).
+    :ivar controller: who controls it (on the stack or the battlefield; elsewhere its owner).
+    :ivar spell: on the stack, how it was cast; ``None`` elsewhere.
+    :ivar unlocked: the doors of a Room permanent that are unlocked (709.5).
+    :ivar token: whether it is a token (111.1).
+    :ivar copy: whether it is a copy of a card (707.12), which ceases to exist in any zone but
+        the stack and the battlefield (704.5e).
+    """
 
     card: Card
     zone: Zone
@@ -146,7 +182,12 @@ class ObjectView:
 
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
-    """A rules answer, with the rule numbers and the rule version that produced it."""
+    """A rules answer, with the rule numbers and the rule version that produced it.
+
+    :ivar value: the answer itself.
+    :ivar rules: the rule numbers that decide it, in the rule version's numbering.
+    :ivar version: the name of the rule version that answered.
+    """
 
     value: T
     rules: tuple[str, ...]
@@ -171,7 +212,16 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened in the game, as the plugin reports it to the host."""
+    """Something that happened in the game, as the plugin reports it to the host.
+
+    :ivar kind: what happened.
+    :ivar object: the object it happened to.
+    :ivar door: the door locked or unlocked, for door events.
+    :ivar half: the half cast, for a cast event.
+    :ivar by: how a door was unlocked (the special action or an effect).
+    :ivar rules: the rule numbers of the decision (not compared: two events are equal by what
+        happened).
+    """
 
     kind: EventKind
     object: ObjectId
