@@ -214,11 +214,8 @@ def test_the_same_seeds_give_the_same_results_on_the_pool_and_on_a_local_dask_cl
     assert len(pool) == 2
 
 
-def _killed_once(marker: str, value: int) -> int:
-    # The first worker to run this dies as if killed; the scheduler runs the task again elsewhere.
-    if not os.path.exists(marker):
-        Path(marker).write_text("killed", encoding="utf-8")
-        os.kill(os.getpid(), signal.SIGKILL)
+def _after_a_second(value: int) -> int:
+    time.sleep(1)
     return value
 
 
@@ -228,15 +225,23 @@ def _by_value() -> None:
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 
-def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game(tmp_path: Path) -> None:
-    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])"
+    )
     _by_value()
-    marker = str(tmp_path / "killed")
-    specs: list[Callable[[], object]] = [partial(_killed_once, marker, n) for n in range(4)]
-    # The limit only turns a hang into failed assertions: a game here takes milliseconds.
-    reports = list(workers.on_dask(specs, "local", _call, _why, workers=2, timeout=120))
-    assert sorted(map(str, reports)) == ["0", "1", "2", "3"]
-    assert Path(marker).read_text(encoding="utf-8") == "killed"
+    specs: list[Callable[[], object]] = [partial(_after_a_second, n) for n in range(6)]
+    reports: list[object] = []
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster:
+        # The limit only turns a hang into failed assertions: the games here take a second each.
+        for report in workers.on_dask(specs, cluster.scheduler_address, _call, _why, timeout=120):
+            if not reports:  # mid-run: one game is done, two are running
+                killed = next(iter(cluster.workers.values())).process.pid
+                os.kill(killed, signal.SIGKILL)
+            reports.append(report)
+    assert sorted(map(str, reports)) == ["0", "1", "2", "3", "4", "5"]
+    with pytest.raises(ProcessLookupError):
+        os.kill(killed, 0)
 
 
 def test_games_stuck_on_a_dask_cluster_are_crashes_after_the_limit() -> None:
