@@ -27,7 +27,17 @@ from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules import characteristics as ch
 from splitcards.rules.card import Card, Side
-from splitcards.rules.model import CastOption, ObjectView, Phase, Player, Timing, TimingChange, UnlockBy, Zone
+from splitcards.rules.model import (
+    CastOption,
+    ObjectView,
+    Phase,
+    Player,
+    SpellFacts,
+    Timing,
+    TimingChange,
+    UnlockBy,
+    Zone,
+)
 from splitcards.rules.versions import RuleVersion
 
 LANDS = {name: basic_land(name) for name in BASIC_LANDS}
@@ -524,3 +534,23 @@ def test_the_adapter_modules_import_no_cycle() -> None:
 
     for module in graph:
         visit(module, ())
+
+
+def test_709_4_an_equal_card_read_twice_shows_the_same_face(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    # Two loads of the same card data give equal cards that are other objects; the rules' cached
+    # answer for one must be read right for the other (a Fire // Ice in a hand shows both halves).
+    from dataclasses import replace
+
+    from splitcards.adapters.mtg import facts
+
+    first = cards["Fire // Ice"]
+    second = replace(first, halves=tuple(replace(h) for h in first.halves))
+    assert second == first and second.halves[0] is not first.halves[0]
+    rules = v["duskmourn-2024"]
+    for card in (first, second):
+        view = ObjectView(card, Zone.HAND)
+        assert facts.face_of(view, rules) is facts.Face.BOTH
+        assert facts.shown_halves(view, rules) == card.halves
+        assert card.side_of(card.halves[1]) is Side.RIGHT
+        spell = ObjectView(card, Zone.STACK, spell=SpellFacts(CastOption.RIGHT))
+        assert facts.face_of(spell, rules) is facts.Face.RIGHT

@@ -66,8 +66,10 @@ class Face(StrEnum):
 def shown_halves(view: ObjectView, rules: RuleVersion) -> tuple[Half, ...]:
     """The halves whose characteristics the object shows, left to right: those of the facets the
     rules give it (:func:`splitcards.rules.characteristics.facets`)."""
-    shown = {id(half) for facet in characteristics.facets(view, rules)[0] for half in facet}
-    return tuple(half for half in view.card.halves if id(half) in shown)
+    # Compared by value: the rules' answers are cached by view, and an equal card read twice (two
+    # loads of the same data) is another object with other halves.
+    shown = {half for facet in characteristics.facets(view, rules)[0] for half in facet}
+    return tuple(half for half in view.card.halves if half in shown)
 
 
 def face_of(view: ObjectView, rules: RuleVersion) -> Face:
@@ -80,7 +82,7 @@ def face_of(view: ObjectView, rules: RuleVersion) -> Face:
         return Face.FUSED if view.zone is Zone.STACK and view.spell is not None else Face.BOTH
     if not halves:
         return Face.NONE
-    return Face.LEFT if halves[0] is card.halves[0] else Face.RIGHT
+    return Face.LEFT if halves[0] == card.halves[0] else Face.RIGHT
 
 
 def spell_view(card: Card, option: CastOption) -> ObjectView:
@@ -176,7 +178,7 @@ def _engine_card_rows(name: str) -> Rows:
 def _half_rows(card: Card, half: Half) -> Rows:
     """Ability rows for one half: the engine's own data for the first half of a split card (its
     record is that half's), else a one-faced card with the same rules text, line by line."""
-    if not card.is_split or half is card.halves[0]:
+    if not card.is_split or half == card.halves[0]:
         rows = _engine_card_rows(card.name)
         if any(rows.values()):
             return rows
@@ -218,7 +220,7 @@ def _face_abilities(card: Card, halves: tuple[Half, ...], card_id: str) -> Rows:
     sequence order."""
     out: Rows = {}
     for n, half in enumerate(halves):
-        prefix = ("l_" if half is card.halves[0] else "r_") if card.is_split else ""
+        prefix = ("l_" if half == card.halves[0] else "r_") if card.is_split else ""
         rows = _renamed(_half_rows(card, half), card_id, prefix)
         if n:
             rows["card_effect"] = {(r[0], r[1], int(r[2]) + 100 * n, *r[3:]) for r in rows.get("card_effect", ())}

@@ -197,7 +197,7 @@ class Card:
         return self.halves[0 if side is Side.LEFT else 1]
 
     def side_of(self, half: Half) -> Side:
-        return Side.LEFT if half is self.halves[0] else Side.RIGHT
+        return Side.LEFT if half == self.halves[0] else Side.RIGHT
 
 
 # The words of rules text for colors and card types (105.1, 300.1), shared by the text reader
