@@ -180,3 +180,21 @@ def test_709_5i_gaining_both_doors_at_once_is_one_full_unlock() -> None:
     assert fully_unlocked(frozenset({LEFT}), frozenset({LEFT, RIGHT}))
     assert not fully_unlocked(frozenset({LEFT, RIGHT}), frozenset({LEFT, RIGHT}))
     assert not fully_unlocked(frozenset(), frozenset({LEFT}))
+
+
+def test_709_5e_the_special_action_unlocks_one_door_and_an_unlock_names_one(
+    table: Callable[[str], Table], cards: dict[str, Card]
+) -> None:
+    t = table("duskmourn-2024")
+    room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    before = t.snapshot()
+    # Both at once is an effect's (709.5i); the special action pays for one door (709.5e, 116.2m).
+    with pytest.raises(IllegalChoice, match=r"one door .* at a time") as refused:
+        t.unlock(room, frozenset({Side.LEFT, Side.RIGHT}), UnlockBy.SPECIAL_ACTION)
+    assert "709.5e" in refused.value.rules
+    for by in UnlockBy:
+        with pytest.raises(IllegalChoice, match="no door named"):
+            t.unlock(room, frozenset(), by)
+    assert t.snapshot() == before
+    t.unlock(room, frozenset({Side.LEFT, Side.RIGHT}), UnlockBy.EFFECT)
+    assert t.view(room).unlocked == {Side.LEFT, Side.RIGHT}

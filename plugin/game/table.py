@@ -256,7 +256,7 @@ class Table(TableHooks):
         (709.5i). Spell-cost effects in ``cost_effects`` never change the unlock (116.2m)."""
         by = enum_of(UnlockBy, by, "unlocked by", self.rules)
         view = self._host.view(obj)
-        sides = sorted(door) if isinstance(door, frozenset) else [rooms.door(view.card, door, self.rules)]
+        sides = rooms.doors_to_unlock(view.card, door, by, self.rules)
         for side in sides:
             self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=self._host.timing()))
         cost = None

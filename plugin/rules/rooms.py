@@ -38,6 +38,27 @@ def door(card: Card, door: Side | str, rules: RuleVersion) -> Side:
     )
 
 
+def doors_to_unlock(
+    card: Card, named: Side | str | frozenset[Side], by: UnlockBy, rules: RuleVersion
+) -> tuple[Side, ...]:
+    """The doors one unlock names, left first: one door (by side or name), or both at once, which
+    only an effect does (709.5i); the special action unlocks one door (709.5e)."""
+    if not isinstance(named, frozenset | set):
+        return (door(card, named, rules),)
+    sides = tuple(sorted({door(card, d, rules) for d in named}))
+    if not sides:
+        raise IllegalChoice(
+            f"unlocking {card.name!r}: no door named", rules.cite("room") if rules.rooms else (), rules.name
+        )
+    if len(sides) > 1 and by is UnlockBy.SPECIAL_ACTION:
+        raise IllegalChoice(
+            f"the special action unlocks one door of {card.name!r} at a time; both at once only by an effect",
+            rules.cite("unlock_action", "unlock_effect") if rules.rooms else (),
+            rules.name,
+        )
+    return sides
+
+
 def unlock_cost(view: ObjectView, door: Side, rules: RuleVersion) -> Answer[ManaCost | None]:
     """The unlock cost of a door: its half's mana cost (709.5e, 116.2m)."""
     check_room(view, rules)
