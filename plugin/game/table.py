@@ -107,8 +107,9 @@ class Table(TableHooks):
         self._refuse(self._ask(hookcalls.check_cast, request=request, timing=self._host.timing(), board=self._board()))
         return casting.decide_cast(request, self.rules)
 
-    def _cast(self, request: CastRequest, copy: bool) -> ObjectId:
-        decision = self._decide(request)
+    def _cast(self, request: CastRequest, copy: bool, decision: CastDecision | None = None) -> ObjectId:
+        if decision is None:
+            decision = self._decide(request)
         facts = replace(decision.spell, copy=copy)
         spell = self._host.cast(request.object, facts)
         self.last_cost = decision.total_cost
@@ -224,9 +225,10 @@ class Table(TableHooks):
             obj, option, splice, caster=copy_view.controller, permission=view.zone, without_paying=True, grants=grants
         )
         request = self._request(order, copy_view, during_resolution=True)
-        self._decide(request)
+        # Decided once, before the copy exists: a refusal leaves the game as it was.
+        decision = self._decide(request)
         copy = self._host.copy_card(obj)
-        self._cast(replace(request, object=copy, view=self._host.view(copy)), copy=True)
+        self._cast(replace(request, object=copy, view=self._host.view(copy)), copy=True, decision=decision)
         return copy
 
     @one_at_a_time
