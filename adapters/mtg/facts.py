@@ -68,7 +68,8 @@ def shown_halves(view: ObjectView, rules: RuleVersion) -> tuple[Half, ...]:
     rules give it (:func:`splitcards.rules.characteristics.facets`)."""
     # Compared by value: the rules' answers are cached by view, and an equal card read twice (two
     # loads of the same data) is another object with other halves.
-    shown = {half for facet in characteristics.facets(view, rules)[0] for half in facet}
+    # A tuple, not a set: `in` tries identity first, and hashing a half hashes all its fields.
+    shown = tuple(half for facet in characteristics.facets(view, rules)[0] for half in facet)
     return tuple(half for half in view.card.halves if half in shown)
 
 
