@@ -18,7 +18,7 @@ import pluggy
 from splitcards.errors import SplitcardsError
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import VersionRegistry, load_registry
-from splitcards.tools.cli import completion, config, conformance, diff, games, listing, show
+from splitcards.tools.cli import completion, config, conformance, diff, games, listing, serve, show
 
 Command = Callable[[argparse.Namespace, pluggy.PluginManager, VersionRegistry], int]
 Standalone = Callable[[argparse.Namespace], int]
@@ -34,6 +34,7 @@ COMMANDS: dict[str, Command] = {
     "demo": games.demo,
     "soak": games.soak_games,
     "replay": games.replay_game,
+    "serve-host": serve.run,
 }
 
 # The commands that must work when the configuration does not: they build what they need themselves.
@@ -61,6 +62,7 @@ def parser() -> argparse.ArgumentParser:
     listing.add_parsers(sub)
     config.add_parser(sub)
     games.add_parsers(sub)
+    serve.add_parser(sub)
     completion.add_parser(sub)
     for command in sub.choices.values():
         # Given before or after the command: ``splitcards -q conformance`` or ``splitcards conformance -q``.

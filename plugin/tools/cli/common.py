@@ -6,13 +6,12 @@ import argparse
 
 import pluggy
 
-from splitcards.errors import SplitcardsError, did_you_mean
+from splitcards.errors import SplitcardsError
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
 from splitcards.game.manager import plugin_sources
 from splitcards.game.registry import VersionRegistry
-from splitcards.game.settings import blocked_plugins
 from splitcards.rules.versions import RuleVersion
+from splitcards.tools.hostnames import HostNames, UnknownHost
 
 
 class UsageError(SplitcardsError):
@@ -55,21 +54,9 @@ def plugin_line(pm: pluggy.PluginManager) -> str:
 
 
 def host(pm: pluggy.PluginManager, name: str, option: str = "--host") -> AdapterInfo:
-    """A registered host by name, available here; a usage error naming the others otherwise."""
-    known = adapters(pm)
-    info = known.get(name)
-    if info is None:
-        raise UsageError(f"{option}: {unknown_host(name, known)}")
-    if info.available is not None:
-        raise UsageError(f"{option}: {name}: {info.available}")
-    return info
-
-
-def unknown_host(name: str, known: dict[str, AdapterInfo]) -> str:
-    """Why no host has this name: blocked by the configuration, or unknown (and the near names)."""
-    blocked = blocked_plugins()
-    if name in blocked.value:
-        where = blocked.origin if blocked.origin.startswith("$") else f"disable_plugins in {blocked.origin}"
-        return f"{name}: blocked by {where}"
-    allowed = ", ".join(known) or "none"
-    return f"unknown host {name!r}{did_you_mean(name, known)} (allowed: {allowed})"
+    """A host by name (a registered one, or ``command:LINE``), available here; a usage error
+    naming the others otherwise."""
+    try:
+        return HostNames(pm).get(name)
+    except UnknownHost as exc:
+        raise UsageError(f"{option}: {exc}") from None

@@ -11,14 +11,17 @@ from pathlib import Path
 import pluggy
 
 from splitcards.errors import SplitcardsError
-from splitcards.game.hosts import adapters
+from splitcards.game.contract import AdapterInfo
 from splitcards.game.registry import VersionRegistry
-from splitcards.tools.cli.common import UsageError, add_rules, plugin_line, unknown_host
+from splitcards.tools.cli.common import UsageError, add_rules, plugin_line
 from splitcards.tools.cli.terminal import Writer, duration
 from splitcards.tools.conformance import runner
 from splitcards.tools.conformance.runner import Planned, Result, Status, summary
 from splitcards.tools.conformance.scenario import load_file
 from splitcards.tools.conformance.wording import citation
+from splitcards.tools.hostnames import HostNames, UnknownHost
+from splitcards.wire.client import PREFIX
+from splitcards.wire.engine import DEFAULT_TIMEOUT
 
 HELP = "run conformance scenario files against host adapters"
 DESCRIPTION = """Run scenario files (formats 1, 1.1 and 1.2; default: the suite bundled with the package)
@@ -43,7 +46,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     conf.add_argument(
         "paths", nargs="*", type=Path, metavar="PATH", help="scenario files or folders (default: the bundled suite)"
     )
-    conf.add_argument("--host", action="append", help="host adapter name, repeatable, or 'all' (default: reference)")
+    conf.add_argument(
+        "--host",
+        action="append",
+        help="host adapter name, or 'command:LINE' for an engine that speaks the protocol over stdio"
+        " (docs/protocol.md); repeatable, or 'all' (default: reference)",
+    )
+    conf.add_argument(
+        "--host-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds a command: host has to answer each request (default: {DEFAULT_TIMEOUT:g})",
+    )
+    conf.add_argument(
+        "--transcript",
+        type=Path,
+        metavar="FILE",
+        help="write every message to and from command: hosts, and their stderr, to FILE as JSON Lines",
+    )
     add_rules(conf, "as each scenario names")
     conf.add_argument(
         "--format",
@@ -71,17 +92,25 @@ def scenario_paths(paths: list[Path]) -> list[Path]:
 
 def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     """``splitcards conformance``: stream each run's result, then the totals."""
-    known = adapters(pm)
-    names = args.host or ["reference"]
-    if "all" in names:
-        names = [n for n, info in known.items() if info.available is None]
-    hosts: dict[str, runner.HostSpec] = {}
-    for name in names:
-        if name not in known:
-            raise UsageError(f"--host: {unknown_host(name, known)}")
-        if known[name].available is not None:
-            raise UsageError(f"--host: {name}: {known[name].available}")
-        hosts[name] = known[name]
+    with HostNames(pm, args.host_timeout, args.transcript) as named:
+        names = args.host or ["reference"]
+        if "all" in names:
+            names = [*named.available(), *(n for n in names if n != "all")]
+        hosts: dict[str, AdapterInfo] = {}
+        for name in dict.fromkeys(names):
+            try:
+                info = named.get(name)
+            except UnknownHost as exc:
+                raise UsageError(f"--host: {exc}") from None
+            # A command: host is reported under the name it gives, unless that name is taken in this run.
+            key = info.name if name.startswith(PREFIX) and info.name not in hosts else name
+            hosts[key] = info
+        return _run_hosts(args, pm, registry, hosts)
+
+
+def _run_hosts(
+    args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry, hosts: dict[str, AdapterInfo]
+) -> int:
     only = args.rules or []
     if "all" in only:
         only = []
@@ -117,7 +146,7 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
 
 def _run_all(
     planned: list[Planned],
-    hosts: dict[str, runner.HostSpec],
+    hosts: dict[str, AdapterInfo],
     pm: pluggy.PluginManager,
     report: _Report,
 ) -> None:

@@ -31,10 +31,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     schema = sub.add_parser(
         "schema",
         help="print a JSON Schema of the package's file formats",
-        description="Print the JSON Schema of scenario files, of rule-version files or of a line of a game"
-        " record, for editors and tools that check files.",
+        description="Print the JSON Schema of scenario files, of rule-version files, of a line of a game"
+        " record, or of every message of the wire protocol, for editors and tools that check files.",
     )
-    schema.add_argument("kind", choices=("scenario", "version", "record"), help="which file format")
+    schema.add_argument("kind", choices=("scenario", "version", "record", "protocol"), help="which format")
 
 
 def _emit(args: argparse.Namespace, rows: Sequence[dict[str, Any]], line: str) -> int:

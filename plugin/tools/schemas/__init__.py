@@ -2,7 +2,9 @@
 
 * ``scenario``: a conformance scenario file (docs/format.md);
 * ``version``: a rule-version file (``config/*.yaml``, or a house rule that ``extends:`` one);
-* ``record``: a line of a game record (``splitcards demo --record``).
+* ``record``: a line of a game record (``splitcards demo --record``);
+* ``protocol``: every message of the wire protocol (docs/protocol.md), built from the method
+  table and the contract's types (:mod:`splitcards.tools.schemas.protocol`).
 
 Each is built from the tables its loader checks the files with (:mod:`splitcards.tools.schemas.scenario`,
 :mod:`splitcards.tools.schemas.version`), so a schema and its loader cannot disagree on names. The
@@ -15,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-NAMES = ("scenario", "version", "record")
+NAMES = ("scenario", "version", "record", "protocol")
 
 
 def load(name: str) -> dict[str, Any]:
@@ -32,6 +34,10 @@ def load(name: str) -> dict[str, Any]:
         from splitcards.tools.schemas import record
 
         return record.schema()
+    if name == "protocol":
+        from splitcards.tools.schemas import protocol
+
+        return protocol.schema()
     raise ValueError(f"unknown schema {name!r} (allowed: {', '.join(NAMES)})")
 
 

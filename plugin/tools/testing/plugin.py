@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from splitcards.game.registry import VersionRegistry
     from splitcards.rules.card import Card
     from splitcards.tools.conformance.runner import Planned
+    from splitcards.tools.hostnames import HostNames
 
 # Assertions in the contract tests read like the tests of the project that runs them.
 pytest.register_assert_rewrite("splitcards.tools.testing.contract")
@@ -57,6 +58,7 @@ class _Setup:
     registry: VersionRegistry
     rules: tuple[str, ...]
     pm: pluggy.PluginManager
+    names: HostNames
 
 
 _SETUP = pytest.StashKey[_Setup]()
@@ -68,7 +70,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--splitcards-host",
         metavar="NAME",
         help="run scenario files (default: the suite bundled with splitcards) and the host contract tests "
-        "against this registered host adapter",
+        "against this registered host adapter, or 'command:LINE' for an engine speaking the protocol over stdio",
+    )
+    group.addoption(
+        "--splitcards-host-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="seconds a command: host has to answer each request (default: 30)",
+    )
+    group.addoption(
+        "--splitcards-transcript",
+        metavar="FILE",
+        help="write every message to and from a command: host, and its stderr, to FILE as JSON Lines",
     )
     group.addoption(
         "--splitcards-rules",
@@ -96,38 +109,39 @@ def pytest_configure(config: pytest.Config) -> None:
         if rules:
             raise pytest.UsageError("--splitcards-rules needs a host: --splitcards-host NAME, or splitcards_host")
         return
-    config.stash[_SETUP] = _setup(name, rules)
+    timeout = config.getoption("splitcards_host_timeout")
+    transcript = config.getoption("splitcards_transcript")
+    config.stash[_SETUP] = _setup(name, rules, timeout, Path(transcript) if transcript else None)
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(_bundled())]
 
 
-def _setup(name: str, rules: tuple[str, ...]) -> _Setup:
-    from splitcards.errors import SplitcardsError, did_you_mean
-    from splitcards.game.hosts import adapters
+def _setup(name: str, rules: tuple[str, ...], timeout: float | None, transcript: Path | None) -> _Setup:
+    from splitcards.errors import SplitcardsError
     from splitcards.game.manager import default_manager
     from splitcards.game.registry import load_registry
-    from splitcards.game.settings import blocked_plugins
+    from splitcards.tools.hostnames import HostNames
+    from splitcards.wire.engine import DEFAULT_TIMEOUT
 
+    names = None
     try:
         pm = default_manager()
-        known = adapters(pm)
         registry = load_registry()
         for version in rules:
             registry.get(version)
+        names = HostNames(pm, timeout or DEFAULT_TIMEOUT, transcript)
+        info = names.get(name)
     except SplitcardsError as exc:
-        raise pytest.UsageError(f"splitcards: {exc}") from exc
-    allowed = ", ".join(n for n, info in known.items() if info.available is None) or "none"
-    info = known.get(name)
-    if info is None:
-        blocked = blocked_plugins()
-        if name in blocked.value:
-            where = blocked.origin if blocked.origin.startswith("$") else f"disable_plugins in {blocked.origin}"
-            raise pytest.UsageError(f"--splitcards-host: {name}: blocked by {where}")
-        near = did_you_mean(name, known)
-        raise pytest.UsageError(f"--splitcards-host: unknown host {name!r}{near} (allowed: {allowed})")
-    if info.available is not None:
-        raise pytest.UsageError(f"--splitcards-host: {name}: {info.available} (allowed: {allowed})")
-    return _Setup(info, registry, rules, pm)
+        if names is not None:
+            names.close()
+        raise pytest.UsageError(f"--splitcards-host: {exc}") from exc
+    return _Setup(info, registry, rules, pm, names)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    setup = config.stash.get(_SETUP, None)
+    if setup is not None:
+        setup.names.close()
 
 
 def _bundled() -> Path:

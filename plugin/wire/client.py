@@ -1,0 +1,226 @@
+"""A host that is a command: an engine in any language, run as a process, is a :class:`Host`.
+
+``command:node examples/node-host/host.js`` names such a host wherever a host name is taken.
+:class:`CommandEngine` starts the engine, says ``initialize`` and reads what it declares; each
+game is a ``new_game`` on it and a :class:`WireHost`, a :class:`~splitcards.game.contract.Host`
+whose every method is one request. The Table checks a wire host's answers exactly as it checks
+an in-process host's; this module checks only that each answer has its type's JSON form.
+
+An engine that has died, hung or broken its stream is replaced by a fresh process at the next new
+game, so that one scenario's crash loses no other result.
+"""
+
+from __future__ import annotations
+
+import shlex
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+from splitcards.errors import ConfigError
+from splitcards.game.capabilities import Capability
+from splitcards.game.contract import AdapterInfo, Resolution
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
+from splitcards.rules.versions import RuleVersion
+from splitcards.wire import methods
+from splitcards.wire.engine import DEFAULT_TIMEOUT, EngineProcess
+from splitcards.wire.forms import JSON, FormError, Reader, encode
+from splitcards.wire.methods import METHODS, Initialized, NewGame
+from splitcards.wire.transcript import Transcript
+
+PREFIX = "command:"
+"""How a host name says it is a command line."""
+
+
+class WireHost:
+    """One game of an engine over the wire (see the module's description)."""
+
+    def __init__(self, engine: EngineProcess, game: str, name: str, reader: Reader) -> None:
+        self.name = name
+        self.game = game
+        self._engine = engine
+        self._reader = reader
+        self._forms: dict[Card, JSON] = {}
+
+    def _call(self, method: str, **params: Any) -> Any:
+        sent = {"game": self.game, **{key: encode(value) for key, value in params.items()}}
+        result = self._engine.call(method, sent)
+        expected = METHODS[method].result
+        if expected is None:
+            return None
+        try:
+            return self._reader.read(expected, result, "result")
+        except FormError as exc:
+            raise self._engine.error(method, f"the result is not of its form: {exc}", status=False) from None
+
+    def _card(self, card: Card) -> JSON:
+        form = self._forms.get(card)
+        if form is None:
+            form = self._forms[card] = encode(card)
+            self._reader.remember(card, form)
+        return form
+
+    # -- the Host methods, one request each ------------------------------------------------------
+
+    def prepare(self, cards: Sequence[Card]) -> None:
+        self._engine.call("prepare", {"game": self.game, "cards": [self._card(card) for card in cards]})
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        found: ObjectView = self._call("view", object=obj)
+        return found
+
+    def objects(self) -> Sequence[ObjectId]:
+        found: Sequence[ObjectId] = self._call("objects")
+        return found
+
+    def stack(self) -> Sequence[ObjectId]:
+        found: Sequence[ObjectId] = self._call("stack")
+        return found
+
+    def timing(self) -> Timing:
+        found: Timing = self._call("timing")
+        return found
+
+    def set_timing(self, change: TimingChange) -> None:
+        self._call("set_timing", change=change)
+
+    def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
+        params = {"game": self.game, "card": self._card(card), "zone": zone.value, "owner": owner.value}
+        result = self._engine.call("create", params)
+        if not isinstance(result, str):
+            raise self._engine.error("create", f"the result is not an object id: {result!r:.80}", status=False)
+        return result
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        found: ObjectId = self._call("cast", object=obj, spell=spell)
+        return found
+
+    def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
+        self._call("resolve", object=obj, outcome=outcome)
+
+    def move(self, obj: ObjectId, zone: Zone) -> None:
+        self._call("move", object=obj, zone=zone)
+
+    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        found: ObjectId = self._call("copy_spell", object=obj, spell=spell)
+        return found
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        found: ObjectId = self._call("copy_card", object=obj)
+        return found
+
+    def copy_permanent(self, obj: ObjectId) -> ObjectId:
+        found: ObjectId = self._call("copy_permanent", object=obj)
+        return found
+
+    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
+        self._call("set_unlocked", object=obj, doors=doors)
+
+
+class CommandEngine:
+    """The engine behind a ``command:`` host: one process at a time, started again when it is gone.
+
+    :param command: the command line (without ``command:``), split as a POSIX shell splits it.
+    :param timeout: seconds each request has to be answered.
+    :param transcript: a file every message is written to (:mod:`splitcards.wire.transcript`).
+    :raises ConfigError: a command line that can't be split, or names nothing.
+    :raises HostError: an engine that can't be started or doesn't ``initialize`` as the protocol says.
+    """
+
+    def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT, transcript: Transcript | None = None) -> None:
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as exc:
+            raise ConfigError(f"host {PREFIX}{command}: the command line can't be split: {exc}") from None
+        if not self.argv:
+            raise ConfigError(f"host {PREFIX}{command}: no command to run")
+        if timeout <= 0 or timeout > 86_400:
+            raise ConfigError(f"host timeout {timeout:g}: a number of seconds over 0 and at most 86400")
+        self.command = command
+        self.timeout = timeout
+        self.transcript = transcript
+        self._started = 0
+        self._reader = Reader()
+        self._disposed: list[str] = []
+        self._engine = self._start()
+        self.hello = self._hello
+
+    def _start(self) -> EngineProcess:
+        self._started += 1
+        engine = EngineProcess(self.argv, self.timeout, self.transcript, self._started)
+        try:
+            raw = engine.call("initialize", {"versions": [methods.VERSION], "client": _client()})
+            self._hello = self._read_hello(engine, raw)
+        except BaseException:
+            engine.kill()
+            raise
+        return engine
+
+    def _read_hello(self, engine: EngineProcess, raw: Any) -> Initialized:
+        if isinstance(raw, dict) and isinstance(raw.get("lacks"), list):
+            # A capability a later minor version names is one no scenario here needs.
+            known = {c.value for c in Capability}
+            raw = {**raw, "lacks": [g for g in raw["lacks"] if not isinstance(g, dict) or g.get("capability") in known]}
+        try:
+            hello: Initialized = Reader().read(Initialized, raw, "result")
+        except FormError as exc:
+            raise engine.error("initialize", f"the result is not of its form: {exc}", status=False) from None
+        if methods.chosen_version(hello.version) is None:
+            raise engine.error(
+                "initialize",
+                f"the engine speaks protocol {hello.version!r}; this client speaks {methods.VERSION}"
+                f" (the major must match)",
+                status=False,
+            )
+        return hello
+
+    def new_game(self, rules: RuleVersion) -> WireHost:
+        """A new game on the engine, on a fresh process if the last one is gone."""
+        if not self._engine.alive:
+            self._engine.kill()
+            self._disposed.clear()
+            self._engine = self._start()
+        engine = self._engine
+        while self._disposed:
+            engine.notify("dispose_game", {"game": self._disposed.pop()})
+        raw = engine.call("new_game", {"rules": rules.name})
+        try:
+            game: NewGame = self._reader.read(NewGame, raw, "result")
+        except FormError as exc:
+            raise engine.error("new_game", f"the result is not of its form: {exc}", status=False) from None
+        host = WireHost(engine, game.game, self.hello.name, self._reader)
+        # Disposed at the next new game, not from the finalizer: that may run inside another call.
+        weakref.finalize(host, self._disposed.append, game.game)
+        return host
+
+    def adapter(self) -> AdapterInfo:
+        """The host as an adapter: its name, what it declares, and games of this engine."""
+        hello = self.hello
+        return AdapterInfo(
+            hello.name,
+            f"{hello.engine} {hello.engine_version}, over the wire: {self.command}",
+            self.new_game,
+            lacks=hello.lacks,
+            deviations=hello.deviations,
+        )
+
+    @property
+    def pid(self) -> int:
+        """The process id of the engine running now."""
+        return self._engine.pid
+
+    def close(self) -> None:
+        """Shut the engine down (its transcript is its owner's to close)."""
+        self._engine.close()
+
+
+def command_of(name: str) -> str | None:
+    """The command line of a host named ``command:LINE``; ``None`` for any other name."""
+    return name[len(PREFIX) :] if name.startswith(PREFIX) else None
+
+
+def _client() -> str:
+    import splitcards
+
+    return f"splitcards {splitcards.__version__}"

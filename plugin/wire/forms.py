@@ -1,0 +1,247 @@
+"""The JSON forms of the contract's types, read and written from the types themselves.
+
+Each contract type (:class:`~splitcards.rules.card.Card`, :class:`~splitcards.rules.model.ObjectView`,
+:class:`~splitcards.rules.model.SpellFacts`, :class:`~splitcards.rules.actions.Resolution`...) is a
+frozen dataclass; its JSON form is an object with one key per field, named as the field. So the
+forms cannot drift from the types: a field added to a type is a key added to its form, and
+:func:`schema_of` writes the JSON Schema from the same annotations.
+
+* an enum is its value (``"hand"``, ``"p1"``, ``"left"``); a mana cost is its printed text
+  (``"{3}{R}"``); a tuple is an array, a frozenset an array in any order;
+* a field with a default may be left out, and a key the type does not have is ignored, so that a
+  later minor version of the protocol can add fields (docs/protocol.md).
+
+What an engine sends is read strictly otherwise: :class:`FormError` names the path of the first
+value that is not of its field's type (``result.card.halves[0].mana_cost``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from enum import Enum
+from typing import Any, TypeVar
+
+from splitcards.rules.card import Card
+from splitcards.rules.mana import ManaCost
+
+T = TypeVar("T")
+JSON = Any
+"""A value as ``json.loads`` gives it."""
+
+
+class FormError(ValueError):
+    """A JSON value that is not the form of the type asked for: names its path."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+def fields_of(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """A dataclass's fields that its constructor takes: name, resolved type, whether required."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = _fields(cls)
+    return found
+
+
+_FIELDS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            continue
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        out.append((f.name, hints[f.name], required))
+    return tuple(out)
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def encode(value: Any) -> JSON:
+    """The JSON form of a contract value (see the module's description)."""
+    if value is None or (isinstance(value, bool | int | str) and not isinstance(value, Enum)):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, ManaCost):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if isinstance(value, frozenset):
+        return sorted(encode(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: encode(getattr(value, name)) for name, _, _ in fields_of(type(value))}
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+class Reader:
+    """Reads JSON forms back into contract values.
+
+    A card an engine echoes back (in every view) is usually one it was given: the reader keeps
+    the forms it has read or written by card name, and a form equal to a known one is that card,
+    without being read again field by field.
+    """
+
+    def __init__(self) -> None:
+        self._cards: dict[str, list[tuple[JSON, Card]]] = {}
+
+    def remember(self, card: Card, form: JSON) -> None:
+        """Know ``form`` as the JSON form of ``card``."""
+        known = self._cards.setdefault(card.name, [])
+        if not any(seen is card for _, seen in known):
+            known.append((form, card))
+
+    def read(self, tp: Any, data: JSON, path: str) -> Any:
+        """The value of type ``tp`` whose JSON form is ``data``; :class:`FormError` otherwise."""
+        if tp is Card and isinstance(data, dict):
+            name = data.get("name")
+            for form, card in self._cards.get(name, ()) if isinstance(name, str) else ():
+                if form == data:
+                    return card
+            card = self._read(tp, data, path)
+            self.remember(card, data)
+            return card
+        return self._read(tp, data, path)
+
+    def _read(self, tp: Any, data: JSON, path: str) -> Any:
+        origin = typing.get_origin(tp)
+        if origin is types.UnionType or origin is typing.Union:
+            options = typing.get_args(tp)
+            if data is None and type(None) in options:
+                return None
+            (inner,) = [o for o in options if o is not type(None)]
+            return self.read(inner, data, path)
+        if origin is tuple or origin is frozenset:
+            if not isinstance(data, list):
+                raise FormError(path, f"expected an array, got {_kind(data)}")
+            (inner, *_) = typing.get_args(tp)
+            items = [self.read(inner, item, f"{path}[{i}]") for i, item in enumerate(data)]
+            return tuple(items) if origin is tuple else frozenset(items)
+        if isinstance(tp, type) and issubclass(tp, Enum):
+            if not isinstance(data, str) or data not in tp._value2member_map_:
+                allowed = ", ".join(str(m.value) for m in tp)
+                raise FormError(path, f"expected one of {allowed}, got {_shown(data)}")
+            return tp(data)
+        reader = _SCALARS.get(tp)
+        if reader is not None:
+            return reader(data, path)
+        if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+            return self._read_object(tp, data, path)
+        raise TypeError(f"no JSON form for {tp!r}")
+
+    def _read_object(self, cls: type[T], data: JSON, path: str) -> T:
+        if not isinstance(data, dict):
+            raise FormError(path, f"expected an object ({cls.__name__}), got {_kind(data)}")
+        given: dict[str, Any] = {}
+        for name, tp, required in fields_of(cls):
+            if name in data:
+                given[name] = self.read(tp, data[name], f"{path}.{name}")
+            elif required:
+                raise FormError(path, f"missing {name!r} ({cls.__name__})")
+        try:
+            return cls(**given)
+        except (TypeError, ValueError) as exc:
+            raise FormError(path, f"not a {cls.__name__}: {exc}") from None
+
+
+def _read_str(data: JSON, path: str) -> str:
+    if not isinstance(data, str):
+        raise FormError(path, f"expected a string, got {_kind(data)}")
+    return data
+
+
+def _read_int(data: JSON, path: str) -> int:
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise FormError(path, f"expected an integer, got {_kind(data)}")
+    return data
+
+
+def _read_bool(data: JSON, path: str) -> bool:
+    if not isinstance(data, bool):
+        raise FormError(path, f"expected true or false, got {_kind(data)}")
+    return data
+
+
+def _read_cost(data: JSON, path: str) -> ManaCost:
+    try:
+        return ManaCost.parse(_read_str(data, path))
+    except ValueError as exc:
+        raise FormError(path, str(exc)) from None
+
+
+_SCALARS: dict[Any, Callable[[JSON, str], Any]] = {
+    str: _read_str,
+    int: _read_int,
+    bool: _read_bool,
+    ManaCost: _read_cost,
+}
+
+
+def _kind(data: JSON) -> str:
+    if data is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array"}.get(
+        type(data), "an object"
+    ) + (f" {_shown(data)}" if isinstance(data, int | float | str) and not isinstance(data, bool) else "")
+
+
+def _shown(data: JSON) -> str:
+    text = repr(data)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# -- schemas -------------------------------------------------------------------------------------
+
+
+def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a type's form; each dataclass and enum goes into
+    ``defs`` once, under its class name, and is referred to as ``#/$defs/Name``."""
+    origin = typing.get_origin(tp)
+    if origin is types.UnionType or origin is typing.Union:
+        return {"anyOf": [schema_of(option, defs) for option in typing.get_args(tp)]}
+    if tp is type(None):
+        return {"type": "null"}
+    if origin is tuple or origin is frozenset:
+        items = schema_of(typing.get_args(tp)[0], defs)
+        return {"type": "array", "items": items, **({"uniqueItems": True} if origin is frozenset else {})}
+    scalar = {str: "string", int: "integer", bool: "boolean"}.get(tp)
+    if scalar is not None:
+        return {"type": scalar}
+    if tp is ManaCost:
+        return {
+            "type": "string",
+            "description": "a mana cost as printed, in braces: {3}{R}",
+            "pattern": r"^(\{[^{}]+\})*$",
+        }
+    if isinstance(tp, type) and (issubclass(tp, Enum) or dataclasses.is_dataclass(tp)):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # taken before the fields are read: a type may refer to itself
+            defs[name] = _definition(tp, defs)
+        return {"$ref": f"#/$defs/{name}"}
+    raise TypeError(f"no JSON form for {tp!r}")
+
+
+def _definition(tp: type, defs: dict[str, Any]) -> dict[str, Any]:
+    described = (tp.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+    if issubclass(tp, Enum):
+        return {"enum": [m.value for m in tp], "description": described}
+    fields = fields_of(tp)
+    return {
+        "type": "object",
+        "description": described,
+        "properties": {name: schema_of(ftp, defs) for name, ftp, _ in fields},
+        "required": [name for name, _, required in fields if required],
+    }
