@@ -41,6 +41,7 @@ DEFAULT_TIMEOUT = 30.0
 STDERR_LINES = 20
 """How many of the engine's last stderr lines an error quotes."""
 _GRACE = 2.0  # seconds an engine asked to shut down has before it is killed
+_STDERR_CATCH_UP = 0.1  # seconds an error waits for the stderr lines written before it
 
 _LIVE: set[EngineProcess] = set()
 _LIVE_LOCK = threading.Lock()
@@ -186,6 +187,10 @@ class EngineProcess:
             if code is not None:
                 text += f"; exit status {code}" + (f" ({_signal_name(code)})" if code < 0 else "")
             self._stderr_done.join(timeout=0.5)
+        else:
+            # The engine may have written its reason to stderr just before it answered: the lines
+            # come on another pipe, read by another thread, so they are given a moment to arrive.
+            time.sleep(_STDERR_CATCH_UP)
         tail = list(self._stderr)
         if tail:
             text += "\nits stderr ended with:\n  " + "\n  ".join(tail)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import pluggy
 
-from splitcards.errors import NotSupported, PluginFailure, RulesConfigError, ScenarioError, SplitcardsError
+from splitcards.errors import HostError, NotSupported, PluginFailure, RulesConfigError, ScenarioError, SplitcardsError
 from splitcards.game.contract import AdapterInfo, Host
 from splitcards.game.registry import VersionRegistry
 from splitcards.game.table import Table
@@ -161,6 +161,10 @@ def run_scenario(
         return result(Status.FAIL, str(exc))
     except ScenarioError as exc:
         return result(Status.FAIL, f"{file.path}: {scenario.id}: {exc}")
+    except HostError as exc:
+        # A host that broke the contract or an engine that died: what its engine last wrote to
+        # stderr comes at the end of the message, so more of it is kept.
+        return result(Status.FAIL, f"HostError: {_short(exc, 2000)}")
     except SplitcardsError as exc:
         # A typed error no step expected (an unknown object, bad card data...).
         return result(Status.FAIL, f"{type(exc).__name__}: {_short(exc)}")
@@ -169,9 +173,9 @@ def run_scenario(
     return result(Status.PASS)
 
 
-def _short(exc: BaseException) -> str:
+def _short(exc: BaseException, limit: int = 500) -> str:
     text = str(exc)
-    return text if len(text) <= 500 else text[:497] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def summary(results: Iterable[Result]) -> dict[Status, int]:

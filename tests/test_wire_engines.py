@@ -1,0 +1,213 @@
+"""Engines that misbehave on the wire: each is a HostError naming the method and the engine's
+stderr, the game is as it was where the stream still holds, the other runs still run, and no
+engine process is left behind."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from splitcards.errors import HostError
+from splitcards.game.manager import make_plugin_manager
+from splitcards.game.registry import VersionRegistry
+from splitcards.game.table import Table
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, Zone
+from splitcards.tools.cli import main
+from splitcards.tools.conformance.runner import Status, iter_file
+from splitcards.tools.conformance.scenario import load_file
+from splitcards.wire.client import CommandEngine
+
+ENGINE = Path(__file__).parent / "data" / "engines" / "misbehaving.py"
+BUNDLED = Path(str(resources.files("splitcards.tools.conformance.bundled")))
+
+
+def command(mode: str, method: str, word: str = "") -> str:
+    return shlex.join([sys.executable, str(ENGINE), mode, method, *([word] if word else [])])
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.fixture
+def pids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "pids"
+    monkeypatch.setenv("SPLITCARDS_TEST_PIDS", str(path))
+    return path
+
+
+def started(pids: Path) -> list[int]:
+    return [int(line) for line in pids.read_text(encoding="utf-8").split()] if pids.exists() else []
+
+
+def game(engine: CommandEngine, registry: VersionRegistry) -> Table:
+    rules = registry.get("current")
+    return Table(engine.new_game(rules), rules, make_plugin_manager(load_entry_points=False))
+
+
+# -- an answer that is not one, with the stream still readable: the game is as it was ----------
+
+
+@pytest.mark.parametrize(
+    ("mode", "problem"),
+    [
+        ("not-json", "a body that is not JSON"),
+        ("wrong-id", "the answer's id is 999999, not"),
+        ("request", 'sent "window/showMessage", a method the client does not serve'),
+        ("wrong-shape", "the result is not of its form: result: expected a string, got an object"),
+        ("refuse", "the engine refused: this engine won't do that"),
+    ],
+)
+def test_a_bad_answer_is_a_host_error_and_the_game_is_as_it_was(
+    mode: str, problem: str, registry: VersionRegistry, cards: dict[str, Card], pids: Path
+) -> None:
+    engine = CommandEngine(command(mode, "cast"), timeout=20)
+    try:
+        table = game(engine, registry)
+        obj = table.create(cards["Fire // Ice"], Zone.HAND)
+        before = table.snapshot()
+        with pytest.raises(HostError) as caught:
+            table.cast(obj, CastOption.RIGHT)
+        message = str(caught.value)
+        assert "in 'cast'" in message and problem in message
+        assert "misbehaving: " + mode + " in cast" in message  # the engine's stderr tail
+        assert table.snapshot() == before
+        assert table.castable(obj).value == (CastOption.LEFT, CastOption.RIGHT)  # the engine still answers
+    finally:
+        engine.close()
+    assert all(gone(pid) for pid in started(pids))
+
+
+# -- a stream that can't be read further, a dead or a silent engine: stopped and named ---------
+
+
+@pytest.mark.parametrize(
+    ("mode", "problem"),
+    [
+        ("die", "the engine closed its stdout; exit status 3"),
+        ("hang", "no answer within 1 s; the engine was stopped; exit status -9 (SIGKILL)"),
+        ("bad-header", "not a frame: a header line that is not 'Name: value'"),
+        ("huge-frame", "not a frame: a frame of 104857600 bytes, over the 16777216 bytes allowed"),
+    ],
+)
+def test_a_broken_engine_is_a_host_error_with_its_stderr_and_is_stopped(
+    mode: str, problem: str, registry: VersionRegistry, cards: dict[str, Card], pids: Path
+) -> None:
+    engine = CommandEngine(command(mode, "cast"), timeout=1)
+    table = game(engine, registry)
+    obj = table.create(cards["Fire // Ice"], Zone.HAND)
+    with pytest.raises(HostError) as caught:
+        table.cast(obj, CastOption.RIGHT)
+    message = str(caught.value)
+    assert "in 'cast'" in message and problem in message
+    assert f"its stderr ended with:\n  misbehaving: {mode} in cast" in message
+    (pid,) = started(pids)
+    assert gone(pid)
+    with pytest.raises(HostError, match="in 'view': the engine is no longer running"):
+        table.view(obj)
+    # The next game is on a fresh engine.
+    fresh = game(engine, registry)
+    assert fresh.view(fresh.create(cards["Fire // Ice"], Zone.HAND)).zone is Zone.HAND
+    assert len(started(pids)) == 2
+    engine.close()
+    assert all(gone(pid) for pid in started(pids))
+
+
+def test_an_engine_that_cannot_start_is_a_host_error() -> None:
+    with pytest.raises(HostError, match="could not be started"):
+        CommandEngine("/no/such/engine --flag")
+
+
+def test_an_engine_of_another_major_version_is_refused(tmp_path: Path) -> None:
+    script = tmp_path / "v2.py"
+    script.write_text(
+        "import sys, json\n"
+        "from splitcards.wire.framing import read_frame, decode_body, encode_frame\n"
+        "m = decode_body(read_frame(sys.stdin.buffer))\n"
+        "r = {'version': '2.0', 'name': 'v2', 'engine': 'v2', 'engine_version': '2'}\n"
+        "sys.stdout.buffer.write(encode_frame({'jsonrpc': '2.0', 'id': m['id'], 'result': r}))\n"
+        "sys.stdout.buffer.flush()\n"
+        "sys.stdin.buffer.read()\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(HostError, match=r"speaks protocol '2.0'; this client speaks 1.0 \(the major must match\)"):
+        CommandEngine(shlex.join([sys.executable, str(script)]))
+
+
+# -- whole runs: one crash loses no other result ------------------------------------------------
+
+
+def test_the_runner_goes_on_after_an_engine_dies(registry: VersionRegistry, pids: Path) -> None:
+    file = load_file(BUNDLED / "timing.yaml")
+    engine = CommandEngine(command("die", "create", "Beck // Call"), timeout=20)
+    in_process = {(r.scenario, r.version): r for r in iter_file(file, _reference(), registry)}
+    over_wire = {(r.scenario, r.version): r for r in iter_file(file, {"reference": engine.adapter()}, registry)}
+    engine.close()
+    crashed = [key for key, r in over_wire.items() if r != in_process[key]]
+    assert crashed, "some scenario of the file has Beck // Call"
+    for key in crashed:
+        assert over_wire[key].status is Status.FAIL
+        assert "in 'create': the engine closed its stdout; exit status 3" in over_wire[key].detail
+        assert "misbehaving: die in create" in over_wire[key].detail
+    kept = {key: r for key, r in over_wire.items() if key not in crashed}
+    assert kept and all(r == in_process[key] for key, r in kept.items())
+    assert len(started(pids)) == len(crashed) + 1  # a fresh engine after each crash
+    assert all(gone(pid) for pid in started(pids))
+
+
+def test_conformance_with_a_hanging_engine_names_it_and_finishes(
+    capsys: pytest.CaptureFixture[str], pids: Path
+) -> None:
+    status = main(
+        [
+            "conformance",
+            str(BUNDLED / "timing.yaml"),
+            "--host",
+            "command:" + command("hang", "create", "Beck"),
+            "--host-timeout",
+            "1",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "FAIL" in out and "HostError" in out and "no answer within 1 s" in out
+    assert "misbehaving: hang in create" in out
+    assert " pass, " in out.splitlines()[-1] and not out.splitlines()[-1].startswith("0 pass")
+    assert all(gone(pid) for pid in started(pids))
+
+
+def test_ctrl_c_leaves_no_engine_running(tmp_path: Path, pids: Path) -> None:
+    env = {**os.environ, "SPLITCARDS_TEST_PIDS": str(pids)}
+    argv = [sys.executable, "-m", "splitcards", "conformance", "--host", "command:" + command("hang", "create")]
+    runner = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while not started(pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.5)  # the engine is up, and hangs in its first create
+    runner.send_signal(signal.SIGINT)
+    _, err = runner.communicate(timeout=60)
+    assert runner.returncode == 2 and b"interrupted" in err
+    (pid,) = started(pids)
+    deadline = time.monotonic() + 10
+    while not gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert gone(pid)
+
+
+def _reference() -> dict[str, object]:
+    from splitcards.game.hosts import adapters
+
+    return {"reference": adapters(make_plugin_manager())["reference"]}
