@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from splitcards.errors import HostError
+from splitcards.game.contract import AdapterInfo
+from splitcards.game.hosts import adapters
 from splitcards.game.manager import make_plugin_manager
 from splitcards.game.registry import VersionRegistry
 from splitcards.game.table import Table
@@ -207,7 +209,5 @@ def test_ctrl_c_leaves_no_engine_running(tmp_path: Path, pids: Path) -> None:
     assert gone(pid)
 
 
-def _reference() -> dict[str, object]:
-    from splitcards.game.hosts import adapters
-
+def _reference() -> dict[str, AdapterInfo]:
     return {"reference": adapters(make_plugin_manager())["reference"]}
