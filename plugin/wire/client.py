@@ -30,29 +30,49 @@ from splitcards.wire.methods import METHODS, Initialized, NewGame
 from splitcards.wire.transcript import Transcript
 
 PREFIX = "command:"
+_MISSING = object()
 """How a host name says it is a command line."""
 
 
-class WireHost:
-    """One game of an engine over the wire (see the module's description)."""
+_READS = frozenset({"view", "objects", "stack", "timing"})
+"""The methods that only read the game: their answers stand until the next request that changes it."""
 
-    def __init__(self, engine: EngineProcess, game: str, name: str, reader: Reader) -> None:
+
+class WireHost:
+    """One game of an engine over the wire (see the module's description).
+
+    A game changes only by the client's requests (docs/protocol.md), so an answer to ``view``,
+    ``objects``, ``stack`` or ``timing`` is kept until the next request that changes the game: the
+    Table reads the same objects many times between two actions.
+    """
+
+    def __init__(self, engine: EngineProcess, game: str, name: str, reader: Reader, forms: dict[Card, JSON]) -> None:
         self.name = name
         self.game = game
         self._engine = engine
         self._reader = reader
-        self._forms: dict[Card, JSON] = {}
+        self._forms = forms
+        self._kept: dict[tuple[str, str], Any] = {}
 
-    def _call(self, method: str, **params: Any) -> Any:
-        sent = {"game": self.game, **{key: encode(value) for key, value in params.items()}}
+    def _call(self, method: str, key: str = "", **params: Any) -> Any:
+        if method in _READS:
+            kept = self._kept.get((method, key), _MISSING)
+            if kept is not _MISSING:
+                return kept
+        else:
+            self._kept.clear()
+        sent = {"game": self.game, **{name: encode(value) for name, value in params.items()}}
         result = self._engine.call(method, sent)
         expected = METHODS[method].result
         if expected is None:
             return None
         try:
-            return self._reader.read(expected, result, "result")
+            found = self._reader.read(expected, result, "result")
         except FormError as exc:
             raise self._engine.error(method, f"the result is not of its form: {exc}", status=False) from None
+        if method in _READS:
+            self._kept[(method, key)] = found
+        return found
 
     def _card(self, card: Card) -> JSON:
         form = self._forms.get(card)
@@ -64,10 +84,11 @@ class WireHost:
     # -- the Host methods, one request each ------------------------------------------------------
 
     def prepare(self, cards: Sequence[Card]) -> None:
+        self._kept.clear()
         self._engine.call("prepare", {"game": self.game, "cards": [self._card(card) for card in cards]})
 
     def view(self, obj: ObjectId) -> ObjectView:
-        found: ObjectView = self._call("view", object=obj)
+        found: ObjectView = self._call("view", obj, object=obj)
         return found
 
     def objects(self) -> Sequence[ObjectId]:
@@ -86,6 +107,7 @@ class WireHost:
         self._call("set_timing", change=change)
 
     def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
+        self._kept.clear()
         params = {"game": self.game, "card": self._card(card), "zone": zone.value, "owner": owner.value}
         result = self._engine.call("create", params)
         if not isinstance(result, str):
@@ -142,6 +164,7 @@ class CommandEngine:
         self.transcript = transcript
         self._started = 0
         self._reader = Reader()
+        self._forms: dict[Card, JSON] = {}
         self._disposed: list[str] = []
         self._engine = self._start()
         self.hello = self._hello
@@ -189,7 +212,7 @@ class CommandEngine:
             game: NewGame = self._reader.read(NewGame, raw, "result")
         except FormError as exc:
             raise engine.error("new_game", f"the result is not of its form: {exc}", status=False) from None
-        host = WireHost(engine, game.game, self.hello.name, self._reader)
+        host = WireHost(engine, game.game, self.hello.name, self._reader, self._forms)
         # Disposed at the next new game, not from the finalizer: that may run inside another call.
         weakref.finalize(host, self._disposed.append, game.game)
         return host

@@ -68,6 +68,23 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 
 def encode(value: Any) -> JSON:
     """The JSON form of a contract value (see the module's description)."""
+    if isinstance(value, Card):
+        # A card is immutable and sent in every view of it: its form is made once. The forms are
+        # shared, so whoever receives one must not change it (json.dumps only reads it).
+        form = _CARD_FORMS.get(value)
+        if form is None:
+            if len(_CARD_FORMS) >= _CARD_FORMS_KEPT:
+                _CARD_FORMS.clear()
+            form = _CARD_FORMS[value] = _encode(value)
+        return form
+    return _encode(value)
+
+
+_CARD_FORMS: dict[Card, JSON] = {}
+_CARD_FORMS_KEPT = 10_000
+
+
+def _encode(value: Any) -> JSON:
     if value is None or (isinstance(value, bool | int | str) and not isinstance(value, Enum)):
         return value
     if isinstance(value, Enum):
