@@ -6,6 +6,8 @@ tests run against; tox sets it per host factor. Default: every adapter whose eng
 
 from __future__ import annotations
 
+import atexit
+import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +24,7 @@ from splitcards.game.registry import VersionRegistry, load_registry
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.versions import RuleVersion
+from splitcards.tools.hostnames import HostNames
 
 DATA = Path(__file__).parent / "data"
 VERSIONS = ("invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024")
@@ -44,17 +47,23 @@ def v(registry: VersionRegistry) -> dict[str, RuleVersion]:
     return {name: registry.get(name) for name in VERSIONS}
 
 
+@functools.cache
 def selected_hosts() -> list[AdapterInfo]:
-    known = adapters(make_plugin_manager())
+    """The hosts ``SPLITCARDS_HOSTS`` names: registered names, or ``command:LINE`` for an engine
+    over the wire (started once for the whole run)."""
+    pm = make_plugin_manager()
+    known = adapters(pm)
     wanted = os.environ.get("SPLITCARDS_HOSTS")
-    if wanted:
-        names = [n.strip() for n in wanted.split(",") if n.strip()]
-        missing = [n for n in names if n not in known or known[n].available is not None]
-        if missing:
-            reasons = {n: known[n].available if n in known else "not registered" for n in missing}
-            raise pytest.UsageError(f"SPLITCARDS_HOSTS names hosts that cannot run: {reasons}")
-        return [known[n] for n in names]
-    return [info for info in known.values() if info.available is None]
+    if not wanted:
+        return [info for info in known.values() if info.available is None]
+    names = [n.strip() for n in wanted.split(",") if n.strip()]
+    missing = [n for n in names if not n.startswith("command:") and (n not in known or known[n].available is not None)]
+    if missing:
+        reasons = {n: known[n].available if n in known else "not registered" for n in missing}
+        raise pytest.UsageError(f"SPLITCARDS_HOSTS names hosts that cannot run: {reasons}")
+    named = HostNames(pm)
+    atexit.register(named.close)
+    return [named.get(n) for n in names]
 
 
 @pytest.fixture
