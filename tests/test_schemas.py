@@ -52,12 +52,13 @@ def _yaml(path: Path) -> Any:
 
 
 def test_text_is_the_schema_as_json() -> None:
-    assert schemas.NAMES == ("scenario", "version", "record")
+    assert schemas.NAMES == ("scenario", "version", "record", "protocol")
     for name in schemas.NAMES:
         document = json.loads(schemas.text(name))
         assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
         assert document == schemas.load(name)
-    with pytest.raises(ValueError, match="unknown schema 'settings' \\(allowed: scenario, version, record\\)"):
+    allowed = "scenario, version, record, protocol"
+    with pytest.raises(ValueError, match=f"unknown schema 'settings' \\(allowed: {allowed}\\)"):
         schemas.text("settings")
 
 

@@ -142,7 +142,7 @@ class Params {
 /** One game: objects in zones, a stack and a timing context, changed only as told. */
 class Game {
   constructor(rules) {
-    /** The rule version is the client's business; it is kept only to be logged. */
+    /** The rule version's name: the rules are the client's, so nothing here reads it. */
     this.rules = rules;
     /** @type {Map<string, ObjectView>} in creation order, which `objects` answers in */
     this.objects = new Map();
@@ -171,7 +171,7 @@ class Game {
 
   setTiming(change) {
     for (const key of ['active', 'phase', 'priority']) this.turn[key] = change[key] ?? this.turn[key];
-    if (change.stack_empty !== undefined && change.stack_empty !== null) this.stackEmptyOverride = change.stack_empty;
+    if (typeof change.stack_empty === 'boolean') this.stackEmptyOverride = change.stack_empty;
   }
 
   create(card, zone, owner) {
@@ -275,10 +275,12 @@ class Server {
     this.nextGame = 1;
     this.shuttingDown = false;
     this.requests = 0;
+    this.deaf = false; // after exit or --hang-on: nothing more is read
   }
 
   /** One frame's body: answer it (unless it is a notification) and never throw. */
   receive(body) {
+    if (this.deaf) return;
     let message;
     try {
       message = JSON.parse(UTF8.decode(body));
@@ -370,9 +372,9 @@ class Server {
       process.exit(70);
     }
     if (method === hangOn) {
+      // Answer nothing more, ever; the end of the input still ends the process, as it always must.
       log(`hanging on ${method} (--hang-on)`);
-      process.stdin.pause();
-      setInterval(() => {}, 1 << 30); // answer nothing, ever, and stay alive
+      this.deaf = true;
       throw new Hang();
     }
     if (method === garbageOn) {
@@ -382,6 +384,7 @@ class Server {
   }
 
   exit(code) {
+    this.deaf = true;
     process.stdout.write('', () => process.exit(code));
     throw new Hang();
   }
@@ -402,13 +405,21 @@ class FrameReader {
     this.onBody = onBody;
     this.onError = onError;
     this.buffer = Buffer.alloc(0);
+    this.pending = []; // chunks not yet joined to the buffer
+    this.pendingSize = 0;
     this.length = null; // the body length, once its header is read
     this.skip = 0; // bytes of a refused frame still to drop
     this.lost = false; // inside a header too long to read: drop up to its end
   }
 
   push(chunk) {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    this.pending.push(chunk);
+    this.pendingSize += chunk.length;
+    // Wait for a whole body before joining its chunks: joining each as it comes is quadratic.
+    if (this.length !== null && this.buffer.length + this.pendingSize < this.length) return;
+    this.buffer = Buffer.concat([this.buffer, ...this.pending]);
+    this.pending = [];
+    this.pendingSize = 0;
     for (;;) {
       if (this.skip > 0) {
         const dropped = Math.min(this.skip, this.buffer.length);
@@ -465,7 +476,7 @@ class FrameReader {
   }
 
   end() {
-    if (this.buffer.length || this.length !== null) log('the input ended inside a frame');
+    if (this.buffer.length || this.pendingSize || this.length !== null) log('the input ended inside a frame');
   }
 }
 
@@ -481,7 +492,7 @@ const USAGE = `usage: node host.js [--trace] [--crash-after N] [--hang-on METHOD
 A splitcards host engine on stdin/stdout (JSON-RPC 2.0, Content-Length frames).
   --trace               log every message to stderr
   --crash-after N       exit abruptly (status 70) on the request after the first N
-  --hang-on METHOD      never answer METHOD, nor anything after it
+  --hang-on METHOD      never answer METHOD, nor anything after it (until stdin ends)
   --garbage-on METHOD   answer METHOD with a frame that is not JSON
 `;
 

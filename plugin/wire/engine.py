@@ -104,23 +104,21 @@ class EngineProcess:
         """
         request_id = next(self._ids)
         self._send(method, {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while True:
-            try:
-                item = self._answers.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                waited = self.timeout if timeout is None else timeout
-                self.kill()
-                raise self.error(method, f"no answer within {waited:g} s; the engine was stopped") from None
-            if item is None:
-                raise self.error(method, "the engine closed its stdout")
-            if isinstance(item, FrameError):
-                self._broken = str(item)
-                self.kill()
-                raise self.error(method, f"the engine wrote something that is not a frame: {item}")
-            answer = self._answer(method, item, request_id)
-            if answer is not None:
-                return answer[0]
+        waited = self.timeout if timeout is None else timeout
+        try:
+            item = self._answers.get(timeout=waited)
+        except queue.Empty:
+            self.kill()
+            raise self.error(method, f"no answer within {waited:g} s; the engine was stopped") from None
+        if item is None:
+            raise self.error(method, "the engine closed its stdout")
+        if isinstance(item, FrameError):
+            self._broken = str(item)
+            self.kill()
+            raise self.error(method, f"the engine wrote something that is not a frame: {item}")
+        # The next frame must be the answer: one request is out at a time, and the protocol has
+        # no message from the engine but answers.
+        return self._answer(method, item, request_id)
 
     def notify(self, method: str, params: dict[str, Any]) -> None:
         """Send a notification (no answer comes)."""
@@ -139,9 +137,9 @@ class EngineProcess:
         except (BrokenPipeError, OSError, ValueError):
             raise self.error(method, "the engine closed its stdin") from None
 
-    def _answer(self, method: str, body: bytes, request_id: int) -> tuple[Any] | None:
-        """The result of the answer in ``body`` (in a 1-tuple, since it may be null); ``None``
-        for an answer to skip; an error for anything else."""
+    def _answer(self, method: str, body: bytes, request_id: int) -> Any:
+        """The result of the answer to request ``request_id`` in ``body``; an error for anything
+        else."""
         try:
             message = decode_body(body)
         except FrameError as exc:
@@ -163,7 +161,7 @@ class EngineProcess:
             raise self._error_answer(method, message["error"])
         if "result" not in message:
             raise self.error(method, "the answer has neither a result nor an error")
-        return (message["result"],)
+        return message["result"]
 
     def _error_answer(self, method: str, error: Any) -> Exception:
         if not isinstance(error, dict) or not isinstance(error.get("code"), int):
