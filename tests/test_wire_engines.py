@@ -4,6 +4,7 @@ engine process is left behind."""
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import signal
@@ -211,3 +212,29 @@ def test_ctrl_c_leaves_no_engine_running(tmp_path: Path, pids: Path) -> None:
 
 def _reference() -> dict[str, AdapterInfo]:
     return {"reference": adapters(make_plugin_manager())["reference"]}
+
+
+def test_the_transcript_has_every_message_both_ways_and_the_engines_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pids: Path
+) -> None:
+    transcript = tmp_path / "wire.jsonl"
+    host = "command:" + command("die", "create", "Beck // Call")
+    assert main(["conformance", str(BUNDLED / "timing.yaml"), "--host", host, "--transcript", str(transcript)]) == 1
+    capsys.readouterr()
+    lines = [json.loads(line) for line in transcript.read_text(encoding="utf-8").splitlines()]
+    sent = [line["message"] for line in lines if line.get("to") == "engine"]
+    answered = [line["message"] for line in lines if line.get("from") == "engine"]
+    assert sent[0]["method"] == "initialize" and answered[0]["id"] == sent[0]["id"]
+    assert {"new_game", "prepare", "create", "view"} <= {m["method"] for m in sent}
+    assert {"stderr": "misbehaving: die in create", "engine": 1} in [
+        {k: v for k, v in line.items() if k != "at"} for line in lines if "stderr" in line
+    ]
+    assert max(line["engine"] for line in lines) == len(started(pids)) > 1  # a fresh engine after each crash
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "1e99", "soon"])
+def test_a_bad_host_timeout_is_a_usage_error(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["conformance", "--host-timeout", value])
+    assert exit_.value.code == 2
+    assert "--host-timeout" in capsys.readouterr().err

@@ -157,7 +157,7 @@ class CommandEngine:
             raise ConfigError(f"host {PREFIX}{command}: the command line can't be split: {exc}") from None
         if not self.argv:
             raise ConfigError(f"host {PREFIX}{command}: no command to run")
-        if timeout <= 0 or timeout > 86_400:
+        if not 0 < timeout <= 86_400:
             raise ConfigError(f"host timeout {timeout:g}: a number of seconds over 0 and at most 86400")
         self.command = command
         self.timeout = timeout

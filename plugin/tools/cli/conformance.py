@@ -54,7 +54,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     conf.add_argument(
         "--host-timeout",
-        type=float,
+        type=_seconds,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help=f"seconds a command: host has to answer each request (default: {DEFAULT_TIMEOUT:g})",
@@ -73,6 +73,17 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="text: a line per run as it ends; jsonl: a JSON object per run as it ends, then the totals;"
         " json: one document, written when the last run has ended (default: text)",
     )
+
+
+def _seconds(text: str) -> float:
+    """A timeout: seconds over 0, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, got {text!r}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"seconds over 0 and at most 86400, got {text}")
+    return value
 
 
 def scenario_paths(paths: list[Path]) -> list[Path]:
