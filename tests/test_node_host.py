@@ -14,13 +14,8 @@ from pathlib import Path
 import pytest
 
 from splitcards.errors import HostError, NotSupported, UnknownObject
-from splitcards.game.registry import VersionRegistry
-from splitcards.rules.card import Card, Half
-from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import Player, Zone
 from splitcards.tools.cli import main
 from splitcards.wire import methods
-from splitcards.wire.client import CommandEngine
 from splitcards.wire.engine import EngineProcess
 
 pytest_plugins = ("pytester",)
@@ -78,16 +73,3 @@ def test_the_node_host_answers_bad_requests_with_errors_and_goes_on() -> None:
     finally:
         engine.close()
     assert not engine.alive
-
-
-def test_non_ascii_names_cross_to_node_and_back(registry: VersionRegistry) -> None:
-    names = ("Lim-Dûl's Vault", "Æther Vial", "火の玉")
-    made = [Card(name, (Half(name, ManaCost.parse("{1}{U}"), "Instant", ("Instant",)),)) for name in names]
-    engine = CommandEngine(COMMAND)
-    try:
-        host = engine.new_game(registry.get("current"))
-        host.prepare(made)
-        objects = [host.create(card, Zone.HAND, Player.P2) for card in made]
-        assert [host.view(obj).card for obj in objects] == made
-    finally:
-        engine.close()

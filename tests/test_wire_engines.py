@@ -61,6 +61,17 @@ def game(engine: CommandEngine, registry: VersionRegistry) -> Table:
     return Table(engine.new_game(rules), rules, make_plugin_manager(load_entry_points=False))
 
 
+def refused_cast(table: Table, obj: str, mode: str, problem: str) -> str:
+    """Cast the right half of ``obj`` on a game whose engine misbehaves in ``cast``: the
+    HostError's message, checked to name the method, the problem and the engine's stderr."""
+    with pytest.raises(HostError) as caught:
+        table.cast(obj, CastOption.RIGHT)
+    message = str(caught.value)
+    assert "in 'cast'" in message and problem in message
+    assert f"misbehaving: {mode} in cast" in message  # the engine's stderr tail
+    return message
+
+
 # -- an answer that is not one, with the stream still readable: the game is as it was ----------
 
 
@@ -82,11 +93,7 @@ def test_a_bad_answer_is_a_host_error_and_the_game_is_as_it_was(
         table = game(engine, registry)
         obj = table.create(cards["Fire // Ice"], Zone.HAND)
         before = table.snapshot()
-        with pytest.raises(HostError) as caught:
-            table.cast(obj, CastOption.RIGHT)
-        message = str(caught.value)
-        assert "in 'cast'" in message and problem in message
-        assert "misbehaving: " + mode + " in cast" in message  # the engine's stderr tail
+        refused_cast(table, obj, mode, problem)
         assert table.snapshot() == before
         assert table.castable(obj).value == (CastOption.LEFT, CastOption.RIGHT)  # the engine still answers
     finally:
@@ -112,11 +119,7 @@ def test_a_broken_engine_is_a_host_error_with_its_stderr_and_is_stopped(
     engine = CommandEngine(command(mode, "cast"), timeout=1)
     table = game(engine, registry)
     obj = table.create(cards["Fire // Ice"], Zone.HAND)
-    with pytest.raises(HostError) as caught:
-        table.cast(obj, CastOption.RIGHT)
-    message = str(caught.value)
-    assert "in 'cast'" in message and problem in message
-    assert f"its stderr ended with:\n  misbehaving: {mode} in cast" in message
+    assert "its stderr ended with:\n  misbehaving:" in refused_cast(table, obj, mode, problem)
     (pid,) = started(pids)
     assert gone(pid)
     with pytest.raises(HostError, match="in 'view': the engine is no longer running"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import sys
 from importlib import resources
 from pathlib import Path
@@ -96,11 +97,17 @@ def test_a_command_host_from_the_ini_file(pytester: pytest.Pytester) -> None:
     result.stdout.fnmatch_lines(["*host reference (in-memory reference host*over the wire*"])
 
 
-def test_non_ascii_card_names_cross_the_wire(registry: VersionRegistry) -> None:
+NODE = shutil.which("node")
+NODE_HOST = Path(__file__).resolve().parents[1] / "examples" / "node-host" / "host.js"
+ENGINES = [SERVED] + ([shlex.join([NODE, str(NODE_HOST)])] if NODE else [])
+
+
+@pytest.mark.parametrize("command", ENGINES, ids=["python", "node"][: len(ENGINES)])
+def test_non_ascii_card_names_cross_the_wire(command: str, registry: VersionRegistry) -> None:
     # The frame's length counts bytes: a header counting characters would cut these bodies short.
-    names = ("Lim-Dûl's Vault", "Æther Vial", "Jötun Grunt")
+    names = ("Lim-Dûl's Vault", "Æther Vial", "Jötun Grunt", "火の玉")
     made = [Card(name, (Half(name, ManaCost.parse("{1}{U}"), "Instant", ("Instant",)),)) for name in names]
-    engine = CommandEngine(SERVED)
+    engine = CommandEngine(command)
     try:
         host = engine.new_game(registry.get("current"))
         host.prepare(made)
