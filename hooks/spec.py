@@ -5,7 +5,7 @@ always knows which edition of the rules is in force. Hooks return refusals, deci
 events; they never touch a host engine's objects, which they see only as immutable
 :class:`~splitcards.rules.model.ObjectView` snapshots.
 
-The built-in rules are themselves a plugin (``splitcards.game.builtin``) whose implementations are
+The built-in rules are themselves a plugin (``splitcards.game.plugins.builtin``) whose implementations are
 all ``trylast``: a third-party plugin refuses an action or replaces a decision before the
 built-in rules give theirs.
 
@@ -52,7 +52,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 # Imported at run time, not only for type checkers: what a plugin returns is checked against
-# these annotations (splitcards.game.hookresults).
+# these annotations (splitcards.game.plugins.hookresults).
 from splitcards.errors import IllegalAction
 from splitcards.game.contract import AdapterInfo, CastRequest, Resolution
 from splitcards.hooks import hookspec

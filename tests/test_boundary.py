@@ -19,7 +19,7 @@ from splitcards.errors import (
     PluginFailure,
     UnknownQuery,
 )
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card, Side

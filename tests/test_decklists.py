@@ -11,8 +11,8 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.cards.loaders import load_card_file
 from splitcards.errors import DecklistError, SplitcardsError
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Layout
 from splitcards.rules.versions import RuleVersion

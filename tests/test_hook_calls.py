@@ -12,12 +12,12 @@ import pytest
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import PluginFailure
-from splitcards.game import builtin, hookcalls
-from splitcards.game.hookcalls import FirstResult, Joined
-from splitcards.game.hookresults import result_check
-from splitcards.game.inputs import CastOrder
-from splitcards.game.manager import BUILTIN_NAME, builtins_alone, make_plugin_manager, plugins_implementing
+from splitcards.game.plugins import builtin, hookcalls
+from splitcards.game.plugins.hookcalls import FirstResult, Joined
+from splitcards.game.plugins.hookresults import result_check
+from splitcards.game.plugins.manager import BUILTIN_NAME, builtins_alone, make_plugin_manager, plugins_implementing
 from splitcards.game.table import Table
+from splitcards.game.table.inputs import CastOrder
 from splitcards.hooks import PROJECT_NAME, hookimpl, spec
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, UnlockBy, Zone

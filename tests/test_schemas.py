@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from splitcards.errors import RulesConfigError, ScenarioError
-from splitcards.game import registry
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration import registry
+from splitcards.game.configuration.registry import load_registry
 from splitcards.rules import versions
 from splitcards.tools import schemas
 from splitcards.tools.conformance import scenario

@@ -1,2 +1,4 @@
-"""The game: the host contract, the Table that orchestrates check, act, report, the built-in
-rules as hooks, the plugin manager, the registry of rule versions and the settings."""
+"""The game, in rooms: the host contract (:mod:`~splitcards.game.contract`), the Table that
+orchestrates check, decide, act and report (:mod:`~splitcards.game.table`), the plugin machinery
+with the built-in rules (:mod:`~splitcards.game.plugins`), and the settings and the registry of
+rule versions (:mod:`~splitcards.game.configuration`)."""

@@ -1,6 +1,6 @@
 """What the rules decide about an action: a request to cast, the decision on it, and how a spell resolves.
 
-The Table (:mod:`splitcards.game.table`) builds a :class:`CastRequest` from what a player asks,
+The Table (:mod:`splitcards.game.table.table`) builds a :class:`CastRequest` from what a player asks,
 the rules answer with a :class:`CastDecision` and, when the spell resolves, a
 :class:`Resolution` that the host carries out.
 """

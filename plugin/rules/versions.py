@@ -1,7 +1,7 @@
 """Rule versions as data: the decisions that differ between editions of the split-card rules.
 
 A :class:`RuleVersion` is one edition, as read from a YAML file in ``config/`` by the registry
-(:mod:`splitcards.game.registry`). Everything that differs between versions is a value here
+(:mod:`splitcards.game.configuration.registry`). Everything that differs between versions is a value here
 (which answers a characteristic query gets, how a split card is named, whether fuse, aftermath
 and Rooms exist, and the rule numbers each decision cites); the rules read these values and
 never test a version's name.

@@ -7,11 +7,11 @@ import argparse
 import pluggy
 
 from splitcards.errors import SplitcardsError, did_you_mean
+from splitcards.game.configuration.registry import VersionRegistry
+from splitcards.game.configuration.settings import blocked_plugins
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import plugin_sources
-from splitcards.game.registry import VersionRegistry
-from splitcards.game.settings import blocked_plugins
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import plugin_sources
 from splitcards.rules.versions import RuleVersion
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pluggy
 
 from splitcards.errors import SplitcardsError
-from splitcards.game.hosts import adapters
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
+from splitcards.game.plugins.hosts import adapters
 from splitcards.tools.cli.common import UsageError, add_rules, plugin_line, unknown_host
 from splitcards.tools.cli.terminal import Writer, duration
 from splitcards.tools.conformance import runner

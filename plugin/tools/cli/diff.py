@@ -7,7 +7,7 @@ import json
 
 import pluggy
 
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.rules.versions import CHOICES, RuleVersion
 from splitcards.tools.cli.terminal import Writer
 

@@ -12,7 +12,7 @@ from typing import Any
 import pluggy
 
 from splitcards.errors import SplitcardsError, did_you_mean
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.table import Table
 from splitcards.rules import casting
 from splitcards.rules.card import Card

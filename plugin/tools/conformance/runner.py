@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 import pluggy
 
 from splitcards.errors import NotSupported, PluginFailure, RulesConfigError, ScenarioError, SplitcardsError
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Host
-from splitcards.game.registry import VersionRegistry
 from splitcards.game.table import Table
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.checks import run_check

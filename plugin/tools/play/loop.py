@@ -1,6 +1,6 @@
 """A game played by an engine's own AI, with every split-card action going through the rules.
 
-:class:`AIGame` asks the engine's AI (:meth:`~splitcards.game.aihost.AIHost.next_action`) for
+:class:`AIGame` asks the engine's AI (:meth:`~splitcards.game.contract.aihost.AIHost.next_action`) for
 each action and applies it, except:
 
 * a cast: the engine tells how its AI casts the card (which half, or fused), and
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 import pluggy
 
 from splitcards.errors import IllegalAction, NotSupported
-from splitcards.game.aihost import ActionKind, AIHost, Attack, CombatDamage
+from splitcards.game.contract.aihost import ActionKind, AIHost, Attack, CombatDamage
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES

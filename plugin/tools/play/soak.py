@@ -25,9 +25,9 @@ from typing import Any
 
 from splitcards.errors import SplitcardsError
 from splitcards.files.bounded import decode, read_bytes
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import default_manager
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import default_manager
 from splitcards.tools.play import record as records
 from splitcards.tools.play import workers
 from splitcards.tools.play.invariants import violations

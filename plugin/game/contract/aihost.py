@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from splitcards.game.contract import Host
+from splitcards.game.contract.host import Host
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 

@@ -7,7 +7,7 @@ The call goes through pluggy's own loop (order, ``tryfirst``/``trylast``, ``firs
 wrappers are pluggy's).
 
 An implementation that raises, or returns what its spec's annotation does not allow
-(:mod:`splitcards.game.hookresults`), is a :class:`~splitcards.errors.PluginFailure` naming that
+(:mod:`splitcards.game.plugins.hookresults`), is a :class:`~splitcards.errors.PluginFailure` naming that
 plugin and the hook. ``KeyboardInterrupt`` and ``SystemExit`` propagate: the user or the
 process asked to stop, as in pytest.
 """
@@ -23,7 +23,7 @@ from typing import Any, Generic, ParamSpec, TypeVar, cast
 import pluggy
 
 from splitcards.errors import PluginFailure
-from splitcards.game.hookresults import result_check
+from splitcards.game.plugins.hookresults import result_check
 from splitcards.hooks import PROJECT_NAME, spec
 
 P = ParamSpec("P")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pluggy
 
 from splitcards.errors import PluginFailure
-from splitcards.game import hookcalls
 from splitcards.game.contract import AdapterInfo
+from splitcards.game.plugins import hookcalls
 
 
 def adapters(pm: pluggy.PluginManager) -> dict[str, AdapterInfo]:

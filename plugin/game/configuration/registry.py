@@ -26,8 +26,8 @@ import pluggy
 
 from splitcards.errors import RulesConfigError, did_you_mean
 from splitcards.files.yamlfile import read_yaml
-from splitcards.game import hookcalls, manager
-from splitcards.game.settings import default_rules, project_config
+from splitcards.game.configuration.settings import default_rules, project_config
+from splitcards.game.plugins import hookcalls, manager
 from splitcards.rules.versions import (
     _CHOICES,
     _NAME,
@@ -61,7 +61,7 @@ class VersionRegistry:
 
     def get(self, name: str | None = None) -> RuleVersion:
         """A version by name, alias or YAML path; ``None`` means the default: ``$SPLITCARDS_RULES``,
-        then the project's ``rules`` (:mod:`splitcards.game.settings`), then the package default."""
+        then the project's ``rules`` (:mod:`splitcards.game.configuration.settings`), then the package default."""
         origin = ""
         wanted: Any = name
         if name is None:
@@ -125,7 +125,7 @@ def load_registry(
     """The shipped versions, those the plugins of ``pm`` add, then the files in ``extra``.
 
     Plugins add version files through the hook ``splitcards_rule_files``; ``pm`` defaults to
-    the process-wide manager (:func:`splitcards.game.manager.default_manager`). The shipped and
+    the process-wide manager (:func:`splitcards.game.plugins.manager.default_manager`). The shipped and
     the plugins' files are package data: they are read and checked once per set of files,
     and each call returns a new registry, so a file added to one registry (``add_file``, a
     path given to ``get`` or in ``$SPLITCARDS_RULES``) does not show in the others.

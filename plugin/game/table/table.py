@@ -8,9 +8,9 @@ acts, and the report hooks say what happened; their events are the Table's recor
 
 A refused action raises a typed error citing its rule before the host is asked to do anything,
 so the game is as it was. The rules it asks live in :mod:`splitcards.rules`; what it is given is
-read by :mod:`splitcards.game.inputs`, what the host answers is checked by
-:mod:`splitcards.game.hostcheck`. A Table takes one action at a time and belongs to one thread
-(:mod:`splitcards.game.oneaction`). The queries (``castable``, ``can_unlock``, ``check_cast``,
+read by :mod:`splitcards.game.table.inputs`, what the host answers is checked by
+:mod:`splitcards.game.table.hostcheck`. A Table takes one action at a time and belongs to one thread
+(:mod:`splitcards.game.table.oneaction`). The queries (``castable``, ``can_unlock``, ``check_cast``,
 ``splice_candidates``) ask the same ``check_*`` chain without acting.
 """
 
@@ -23,15 +23,15 @@ from typing import Any, TypeVar, overload
 import pluggy
 
 from splitcards.errors import IllegalChoice
-from splitcards.game import builtin, hookcalls
-from splitcards.game.castmemo import CastableMemo
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
-from splitcards.game.hostcheck import CheckedHost
-from splitcards.game.inputs import CastOrder, cast_request, enum_of, takes_order
-from splitcards.game.manager import default_manager
-from splitcards.game.oneaction import Actions, one_at_a_time
-from splitcards.game.state import Board, Snapshot, snapshot
-from splitcards.game.tablehooks import TableHooks
+from splitcards.game.plugins import builtin, hookcalls
+from splitcards.game.plugins.manager import default_manager
+from splitcards.game.table.castmemo import CastableMemo
+from splitcards.game.table.hostcheck import CheckedHost
+from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
+from splitcards.game.table.oneaction import Actions, one_at_a_time
+from splitcards.game.table.state import Board, Snapshot, snapshot
+from splitcards.game.table.tablehooks import TableHooks
 from splitcards.rules import casting, characteristics, copies, costs, rooms, stack
 from splitcards.rules.actions import NO_GRANTS, CastGrants
 from splitcards.rules.card import Card, Side
@@ -59,7 +59,7 @@ class Table(TableHooks):
     """One game under one rule version, on one host.
 
     ``pm`` is the plugin manager whose hooks are called; by default the process-wide manager of
-    :func:`~splitcards.game.manager.default_manager`, so making a table costs no plugin discovery.
+    :func:`~splitcards.game.plugins.manager.default_manager`, so making a table costs no plugin discovery.
     """
 
     def __init__(self, host: Host, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
@@ -94,7 +94,7 @@ class Table(TableHooks):
     def cast(self, order: CastOrder) -> ObjectId:
         """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand;
         ``x`` announced for {X} (107.3a); effects that increase or reduce its total cost (601.2f).
-        The parameters are the fields of :class:`~splitcards.game.inputs.CastOrder`."""
+        The parameters are the fields of :class:`~splitcards.game.table.inputs.CastOrder`."""
         return self._cast(self._request(order), copy=False)
 
     def _request(

@@ -6,11 +6,11 @@ once. Nothing happens at import time.
 
 Plugins installed as distributions are found through the entry-point group ``splitcards``.
 The environment variable ``SPLITCARDS_DISABLE_PLUGINS`` (a comma-separated list of entry-point
-names), else the project's ``disable_plugins`` (:mod:`splitcards.game.settings`), blocks some of them;
+names), else the project's ``disable_plugins`` (:mod:`splitcards.game.configuration.settings`), blocks some of them;
 ``*`` blocks every plugin that other distributions install, never the hosts and rules that
 splitcards itself ships (as ``PYTEST_DISABLE_PLUGIN_AUTOLOAD`` spares pytest's own plugins).
 
-Hooks are called through :mod:`splitcards.game.hookcalls`, typed with their specs.
+Hooks are called through :mod:`splitcards.game.plugins.hookcalls`, typed with their specs.
 """
 
 from __future__ import annotations
@@ -24,11 +24,13 @@ from typing import Any
 import pluggy
 
 from splitcards.errors import PluginFailure
-from splitcards.game import builtin
-from splitcards.game.hookcalls import FirstResult, Joined
-from splitcards.game.settings import BLOCK_ENV, blocked_plugins
+from splitcards.game.configuration.settings import BLOCK_ENV, blocked_plugins
+from splitcards.game.plugins import builtin
+from splitcards.game.plugins.hookcalls import FirstResult, Joined
 from splitcards.hooks import PROJECT_NAME, spec
 
+# The name the built-in rules are registered and shown under (`splitcards plugins`, its JSON): the
+# module's path before the game was divided into rooms, kept so that what users read stays the same.
 BUILTIN_NAME = "splitcards.game.builtin"
 _OWN_DISTRIBUTION = "splitcards"
 

@@ -10,9 +10,9 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import pluggy
 
 from splitcards.errors import IllegalAction, PluginFailure
-from splitcards.game.hookcalls import FirstResult, Joined
-from splitcards.game.manager import BUILTIN_NAME, plugins_implementing
-from splitcards.game.oneaction import Actions
+from splitcards.game.plugins.hookcalls import FirstResult, Joined
+from splitcards.game.plugins.manager import BUILTIN_NAME, plugins_implementing
+from splitcards.game.table.oneaction import Actions
 from splitcards.rules import casting
 from splitcards.rules.card import Card
 from splitcards.rules.model import Event, Zone
