@@ -24,7 +24,7 @@ def _named() -> list[str]:
             if "." in token:
                 module = token.split(".")[0]
                 names.append(token)
-            elif module is not None and not token.startswith(("on_", "check_")):
+            elif module is not None and not token.startswith(("on_", "check_", "decide_")):
                 names.append(f"{module}.{token}")
     return names
 

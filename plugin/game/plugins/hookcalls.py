@@ -27,7 +27,9 @@ from splitcards.game.plugins.hookresults import result_check
 from splitcards.hooks import PROJECT_NAME, spec
 
 P = ParamSpec("P")
-R = TypeVar("R")
+# Covariant: a hook that answers a narrower type is taken where a wider answer is expected
+# (a decision that can also be a refusal).
+R = TypeVar("R", covariant=True)
 
 # Marks an implementation's function once it is guarded.
 _GUARDED = "_splitcards_guarded"
@@ -179,15 +181,25 @@ def _short(value: object) -> str:
 
 splitcards_register_adapters = Joined(spec.splitcards_register_adapters)
 splitcards_rule_files = Joined(spec.splitcards_rule_files)
+check_card = FirstResult(spec.check_card)
+decide_cost_effects = Joined(spec.decide_cost_effects)
 check_cast = FirstResult(spec.check_cast)
+decide_cast = FirstResult(spec.decide_cast)
 on_splice = Joined(spec.on_splice)
 on_cast = Joined(spec.on_cast)
+check_resolve = FirstResult(spec.check_resolve)
 on_resolve = FirstResult(spec.on_resolve)
+decide_controller = FirstResult(spec.decide_controller)
+check_destination = FirstResult(spec.check_destination)
+decide_copy = FirstResult(spec.decide_copy)
 on_leave_stack = FirstResult(spec.on_leave_stack)
 on_enter_battlefield = FirstResult(spec.on_enter_battlefield)
 on_entered_battlefield = Joined(spec.on_entered_battlefield)
 on_name_choice = FirstResult(spec.on_name_choice)
+decide_name = FirstResult(spec.decide_name)
 on_name_chosen = Joined(spec.on_name_chosen)
+decide_doors = FirstResult(spec.decide_doors)
+decide_unlock_cost = FirstResult(spec.decide_unlock_cost)
 check_unlock = FirstResult(spec.check_unlock)
 on_unlock = Joined(spec.on_unlock)
 check_lock = FirstResult(spec.check_lock)

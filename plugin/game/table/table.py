@@ -7,35 +7,34 @@ built-in rules are ``trylast`` implementations), the decision hooks say what hap
 acts, and the report hooks say what happened; their events are the Table's record.
 
 A refused action raises a typed error citing its rule before the host is asked to do anything,
-so the game is as it was. The rules it asks live in :mod:`splitcards.rules`; what it is given is
+so the game is as it was. It calls nothing in :mod:`splitcards.rules` itself: every check and
+decision is a hook, so a plugin can make each one the built-in rules make. What it is given is
 read by :mod:`splitcards.game.table.inputs`, what the host answers is checked by
 :mod:`splitcards.game.table.hostcheck`. A Table takes one action at a time and belongs to one thread
-(:mod:`splitcards.game.table.oneaction`). The queries (``castable``, ``can_unlock``, ``check_cast``,
-``splice_candidates``) ask the same ``check_*`` chain without acting.
+(:mod:`splitcards.game.table.oneaction`). The questions it answers without acting (``castable``,
+``cast_decision``, ``splice_candidates``, ``can_unlock``, ``unlock_cost``) are in
+:mod:`splitcards.game.table.queries`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar, overload
 
 import pluggy
 
-from splitcards.errors import IllegalChoice
+from splitcards.errors import PluginFailure
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
 from splitcards.game.plugins import builtin, hookcalls
-from splitcards.game.plugins.manager import default_manager
+from splitcards.game.plugins.manager import default_manager, plugins_implementing
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
-from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
+from splitcards.game.table.inputs import CastOrder, costs_given, enum_of, takes_order
 from splitcards.game.table.oneaction import Actions, one_at_a_time
-from splitcards.game.table.state import Board, Snapshot, snapshot
-from splitcards.game.table.tablehooks import TableHooks
-from splitcards.rules import casting, characteristics, copies, costs, rooms, stack
+from splitcards.game.table.queries import TableQueries
 from splitcards.rules.actions import NO_GRANTS, CastGrants
 from splitcards.rules.card import Card, Side
-from splitcards.rules.characteristics import Query
+from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import (
@@ -52,29 +51,25 @@ from splitcards.rules.model import (
 )
 from splitcards.rules.versions import RuleVersion
 
-T = TypeVar("T")
 
-
-class Table(TableHooks):
+class Table(TableQueries):
     """One game under one rule version, on one host.
 
-    ``pm`` is the plugin manager whose hooks are called; by default the process-wide manager of
-    :func:`~splitcards.game.plugins.manager.default_manager`, so making a table costs no plugin discovery.
+    ``host`` is the host as given; the Table's own calls go through its check of every answer
+    and outcome. ``pm`` is the plugin manager whose hooks are called; by default the
+    process-wide manager of :func:`~splitcards.game.plugins.manager.default_manager`, so making
+    a table costs no plugin discovery.
     """
 
     def __init__(self, host: Host, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
         self.host = host
-        # The Table's own calls go through the check of every answer and outcome.
-        self._host = CheckedHost(host)
+        self._checked = CheckedHost(host)
         self.rules = rules
         self.pm = pm if pm is not None else default_manager()
         self.events: list[Event] = []
         self.last_cost: ManaCost | None = None
         self._castable = CastableMemo(self.pm)
         self._actions = Actions()
-
-    def _board(self) -> Board:
-        return Board(self._host)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -84,10 +79,10 @@ class Table(TableHooks):
         was not cast, so a Room has no unlocked designation (709.5d)."""
         zone = enum_of(Zone, zone, "zone", self.rules)
         owner = enum_of(Player, owner, "player", self.rules)
-        casting.check_card_exists(card, self.rules)
-        casting.check_destination(card, zone, self.rules)
+        self._refuse(self._ask(hookcalls.check_card, card=card))
+        self._refuse(self._ask(hookcalls.check_destination, card=card, zone=zone))
         # Creating sets up a position: nothing happens in the game, so nothing is reported.
-        return self._host.create(card, zone, owner)
+        return self._checked.create(card, zone, owner)
 
     @one_at_a_time
     @takes_order(CastOrder)
@@ -95,25 +90,14 @@ class Table(TableHooks):
         """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand;
         ``x`` announced for {X} (107.3a); effects that increase or reduce its total cost (601.2f).
         The parameters are the fields of :class:`~splitcards.game.table.inputs.CastOrder`."""
-        return self._cast(self._request(order), copy=False)
+        request = self._request(order)
+        return self._cast(request, self._cast_decision(request), copy=False)
 
-    def _request(
-        self, order: CastOrder, view: ObjectView | None = None, during_resolution: bool = False
-    ) -> CastRequest:
-        seen = self._host.view(order.obj) if view is None else view
-        return cast_request(order, seen, self._host, self.rules, during_resolution)
-
-    def _decide(self, request: CastRequest) -> CastDecision:
-        self._refuse(self._ask(hookcalls.check_cast, request=request, timing=self._host.timing(), board=self._board()))
-        return casting.decide_cast(request, self.rules)
-
-    def _cast(self, request: CastRequest, copy: bool, decision: CastDecision | None = None) -> ObjectId:
-        if decision is None:
-            decision = self._decide(request)
+    def _cast(self, request: CastRequest, decision: CastDecision, copy: bool) -> ObjectId:
         facts = replace(decision.spell, copy=copy)
-        spell = self._host.cast(request.object, facts)
+        spell = self._checked.cast(request.object, facts)
         self.last_cost = decision.total_cost
-        on_stack = stack.spell_view(request.view, facts, request.caster)
+        on_stack = request.view.on_stack(facts, request.caster)
         for spliced in facts.spliced:
             self._report(hookcalls.on_splice, builtin.on_splice, spell=spell, spliced=spliced)
         self._report(hookcalls.on_cast, builtin.on_cast, spell=spell, view=on_stack, facts=facts)
@@ -122,21 +106,26 @@ class Table(TableHooks):
     @one_at_a_time
     def resolve(self, obj: ObjectId | None = None) -> Resolution:
         """The top object of the stack (or ``obj``, which must be on top) resolves."""
-        top = stack.resolving(self._host.stack(), obj, self.rules)
-        view = self._host.view(top)
+        stack = tuple(self._checked.stack())
+        self._refuse(self._ask(hookcalls.check_resolve, stack=stack, asked=obj))
+        top = stack[-1]
+        view = self._checked.view(top)
         outcome = self._decided(hookcalls.on_resolve, spell=top, view=view)
         self._plugins_destination(hookcalls.on_resolve, view.card, outcome.destination)
         entering: ObjectView | None = None
         if outcome.destination is Zone.BATTLEFIELD:
-            entering = stack.entering_view(view, outcome.token)
+            entering = view.entering(outcome.token)
             cast = view.spell.option.side if view.spell else None
             outcome = replace(outcome, unlocked=self._doors(top, entering, cast))
         elif outcome.destination is not None:
             where = self.leave_stack(top, view, outcome.destination)
-            cited = outcome.rules + tuple(n for n in where.rules if n not in outcome.rules)
-            outcome = replace(outcome, destination=where.value, rules=cited)
-        outcome = replace(outcome, controller=casting.controller_after(view, outcome.destination))
-        self._host.resolve(top, outcome)
+            outcome = replace(outcome, destination=where.value).citing(where)
+        if outcome.destination is not None:
+            controller = self._decided(
+                hookcalls.decide_controller, spell=top, view=view, destination=outcome.destination
+            )
+            outcome = replace(outcome, controller=controller.value).citing(controller)
+        self._checked.resolve(top, outcome)
         if entering is not None:
             self._entered(top, entering, outcome.unlocked)
         return outcome
@@ -168,18 +157,18 @@ class Table(TableHooks):
         graveyard is exiled instead (702.127a); a permanent put onto the battlefield was not cast.
         """
         zone = enum_of(Zone, zone, "zone", self.rules)
-        view = self._host.view(obj)
+        view = self._checked.view(obj)
         if view.zone is not zone:
-            casting.check_destination(view.card, zone, self.rules)
+            self._refuse(self._ask(hookcalls.check_destination, card=view.card, zone=zone))
         destination = self.leave_stack(obj, view, zone).value if view.zone is Zone.STACK else zone
         if destination is not Zone.BATTLEFIELD or view.zone is Zone.BATTLEFIELD:
-            self._host.move(obj, destination)
+            self._checked.move(obj, destination)
             return destination
         entering = view.moved(Zone.BATTLEFIELD)
         unlocked = self._doors(obj, entering, None)
-        self._host.move(obj, destination)
+        self._checked.move(obj, destination)
         if unlocked:
-            self._host.set_unlocked(obj, unlocked)
+            self._checked.set_unlocked(obj, unlocked)
         self._entered(obj, entering, unlocked)
         return destination
 
@@ -197,11 +186,18 @@ class Table(TableHooks):
         self._plugins_destination(hookcalls.on_leave_stack, view.card, found.value)
         return found
 
+    def _copy(self, obj: ObjectId, of: CopyOf) -> ObjectView:
+        return self._decided(hookcalls.decide_copy, view=self._checked.view(obj), of=of)
+
     @one_at_a_time
     def copy_spell(self, obj: ObjectId) -> ObjectId:
         """Copy a spell on the stack (707.10): the same half or fused choice, not cast, and
         without text that splices added (text-changing effects are not copied, 702.47c, 707.2)."""
-        return self._host.copy_spell(obj, copies.spell_copy(self._host.view(obj), self.rules))
+        facts = self._copy(obj, CopyOf.SPELL).spell
+        if facts is None:
+            problem = ValueError("decided a copy of a spell that is no spell (its view has no spell facts)")
+            raise PluginFailure(", ".join(plugins_implementing(self.pm, hookcalls.decide_copy)), "decide_copy", problem)
+        return self._checked.copy_spell(obj, facts)
 
     @one_at_a_time
     def copy_card(
@@ -216,29 +212,33 @@ class Table(TableHooks):
         the copy, which happens while another spell resolves, so timing does not apply, splicing
         ``splice`` onto it with what ``grants`` adds. A cast the rules refuse is refused before the
         copy is made."""
-        view = self._host.view(obj)
-        copies.check_card_to_copy(view, self.rules)
+        copy_view = self._copy(obj, CopyOf.CARD_TO_CAST if cast else CopyOf.CARD)
         if not cast:
-            return self._host.copy_card(obj)
-        copy_view = copies.card_copy_to_cast(view)
+            return self._checked.copy_card(obj)
         order = CastOrder(
-            obj, option, splice, caster=copy_view.controller, permission=view.zone, without_paying=True, grants=grants
+            obj,
+            option,
+            splice,
+            caster=copy_view.controller,
+            permission=copy_view.zone,
+            without_paying=True,
+            grants=grants,
         )
         request = self._request(order, copy_view, during_resolution=True)
         # Decided once, before the copy exists: a refusal leaves the game as it was.
-        decision = self._decide(request)
-        copy = self._host.copy_card(obj)
-        self._cast(replace(request, object=copy, view=self._host.view(copy)), copy=True, decision=decision)
+        decision = self._cast_decision(request)
+        copy = self._checked.copy_card(obj)
+        self._cast(replace(request, object=copy, view=self._checked.view(copy)), decision, copy=True)
         return copy
 
     @one_at_a_time
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
         """A permanent enters as a copy of ``obj``: its halves, not its designations (709.5b)."""
-        entering = copies.permanent_copy(self._host.view(obj), self.rules)
+        entering = self._copy(obj, CopyOf.PERMANENT)
         unlocked = self._doors(obj, entering, None)
-        copy = self._host.copy_permanent(obj)
+        copy = self._checked.copy_permanent(obj)
         if unlocked:
-            self._host.set_unlocked(copy, unlocked)
+            self._checked.set_unlocked(copy, unlocked)
         self._entered(copy, entering, unlocked)
         return copy
 
@@ -257,27 +257,29 @@ class Table(TableHooks):
         effect (709.5f); both doors at once (a set of both) by an effect, fully unlocking it once
         (709.5i). Spell-cost effects in ``cost_effects`` never change the unlock (116.2m)."""
         by = enum_of(UnlockBy, by, "unlocked by", self.rules)
-        view = self._host.view(obj)
-        sides = rooms.doors_to_unlock(view.card, door, by, self.rules)
+        view = self._checked.view(obj)
+        sides = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
+        timing = self._checked.timing()
         for side in sides:
-            self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=self._host.timing()))
+            self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=timing))
         cost = None
         if by is UnlockBy.SPECIAL_ACTION:
-            more, less, _ = costs.applying(cost_effects, None, self.rules)
-            base = rooms.unlock_cost(view, sides[0], self.rules).value
-            cost = costs.changed(base, costs.total([cost_increase, more]), costs.total([cost_reduction, less]))
-        self._host.set_unlocked(obj, view.unlocked | set(sides))
+            effects = costs_given(cost_increase, cost_reduction, cost_effects)
+            cost = self._decided(hookcalls.decide_unlock_cost, view=view, door=sides[0], effects=effects).value
+        self._checked.set_unlocked(obj, view.unlocked | set(sides))
         self.last_cost = cost
         self._unlocked(obj, view, sides, by)
 
     @one_at_a_time
     def lock(self, obj: ObjectId, door: Side | str) -> None:
         """Lock an unlocked door, by side or by name (709.5g)."""
-        view = self._host.view(obj)
-        side = rooms.door(view.card, door, self.rules)
-        self._refuse(self._ask(hookcalls.check_lock, view=view, door=side))
-        self._host.set_unlocked(obj, view.unlocked - {side})
-        self._report(hookcalls.on_lock, builtin.on_lock, permanent=obj, view=view, door=side)
+        view = self._checked.view(obj)
+        sides = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=UnlockBy.EFFECT)
+        for side in sides:
+            self._refuse(self._ask(hookcalls.check_lock, view=view, door=side))
+        self._checked.set_unlocked(obj, view.unlocked - set(sides))
+        for side in sides:
+            self._report(hookcalls.on_lock, builtin.on_lock, permanent=obj, view=view, door=side)
 
     @one_at_a_time
     def set_turn(
@@ -288,7 +290,7 @@ class Table(TableHooks):
         stack_empty: bool | None = None,
     ) -> None:
         """Move the game to a timing context; the fields left ``None`` stay as they are."""
-        self._host.set_timing(
+        self._checked.set_timing(
             TimingChange(
                 enum_of(Player, active, "player", self.rules) if active is not None else None,
                 enum_of(Phase, phase, "phase", self.rules) if phase is not None else None,
@@ -302,119 +304,11 @@ class Table(TableHooks):
         self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None
     ) -> tuple[str, ...]:
         """A player chooses a card name, wanting ``card`` (for ``source``'s ability, such as Meddling
-        Mage's); the choice must be one of the legal answers of ``on_name_choice``."""
+        Mage's); ``decide_name`` finds it among the legal answers of ``on_name_choice``."""
         player = enum_of(Player, player, "player", self.rules)
         legal = self.name_choices(card).value
-        chosen = characteristics.legal_choice(choice, legal) or tuple(choice)
-        if chosen not in legal:
-            raise IllegalChoice(
-                f"{list(chosen)} is not a legal name choice for {card.name!r} (legal: {[list(c) for c in legal]})",
-                self.rules.cite("name_choice"),
-                self.rules.name,
-            )
+        chosen = self._decided(hookcalls.decide_name, card=card, choice=tuple(choice), legal=legal)
         self._report(
             hookcalls.on_name_chosen, builtin.on_name_chosen, card=card, choice=chosen, player=player, source=source
         )
         return chosen
-
-    # -- queries -------------------------------------------------------------------------
-
-    def view(self, obj: ObjectId) -> ObjectView:
-        return self._host.view(obj)
-
-    def snapshot(self) -> Snapshot:
-        """The whole observable state, to compare before and after an action."""
-        return snapshot(self._host, self.events, self.last_cost)
-
-    def check_card(self, card: Card) -> None:
-        """Refuse a card that does not exist under this rule version (``UnknownCard``)."""
-        casting.check_card_exists(card, self.rules)
-
-    def name_choices(self, card: Card) -> Answer[tuple[tuple[str, ...], ...]]:
-        found = self._decided(hookcalls.on_name_choice, card=card)
-        return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
-
-    def castable(
-        self, obj: ObjectId, permission: Zone | None = None, caster: Player | None = None
-    ) -> Answer[tuple[CastOption, ...]]:
-        """The options ``caster`` (default: the owner) may cast now, any step of any turn
-        (``permission``: a zone an effect lets it be cast from)."""
-        view = self._host.view(obj)
-        timing = self._host.timing()
-        permission = enum_of(Zone, permission, "zone", self.rules) if permission is not None else None
-        caster = enum_of(Player, caster, "player", self.rules) if caster is not None else None
-        key = (view, permission, caster, timing)
-        found = self._castable.get(key)
-        if found is not None:
-            return found
-        board = self._board()
-        allowed = []
-        for option in casting.options_of(view.card, self.rules):
-            request = self._request(CastOrder(obj, option, caster=caster, permission=permission), view)
-            if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
-                allowed.append(option)
-        found = Answer(tuple(allowed), self.rules.cite("cast_half", "cast_zone", "timing"), self.rules.name)
-        self._castable.keep(key, found)
-        return found
-
-    @takes_order(CastOrder)
-    def check_cast(self, order: CastOrder) -> CastDecision:
-        """Whether this cast is legal now, without casting: the decision (the spell and its total
-        cost), or the typed error that refuses it. The parameters are those of :meth:`cast`."""
-        return self._decide(self._request(order))
-
-    def splice_candidates(
-        self, obj: ObjectId, option: CastOption | None = None, caster: Player | None = None
-    ) -> Answer[tuple[ObjectId, ...]]:
-        """The cards that may be spliced onto this spell if it is cast now (702.47a), each one on its own."""
-        request = self._request(CastOrder(obj, option, caster=caster))
-        timing = self._host.timing()
-        board = self._board()
-        found: list[ObjectId] = []
-        # A spell that can't be cast takes no splice: one check spares one per card in hand.
-        if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
-            types = casting.spell_types(request, self.rules)
-            for other, other_view in board.items():
-                # What the rules refuse, no plugin allows: the whole chain is asked only about
-                # the cards the rules let be spliced.
-                if (
-                    casting.splice_refusal(other_view, types, request.caster, board, self.rules, request.view)
-                    is not None
-                ):
-                    continue
-                candidate = replace(request, splice=((other, other_view),))
-                if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
-                    found.append(other)
-        return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
-
-    def can_unlock(self, obj: ObjectId, door: Side | str) -> Answer[bool]:
-        """Whether its controller may take the unlock special action for ``door`` now."""
-        view = self._host.view(obj)
-        side = rooms.door(view.card, door, self.rules)
-        timing = self._host.timing()
-        refusal = self._ask(hookcalls.check_unlock, view=view, door=side, by=UnlockBy.SPECIAL_ACTION, timing=timing)
-        if refusal is not None:
-            return Answer(False, refusal.rules, self.rules.name)
-        return Answer(True, self.rules.cite("unlock_action"), self.rules.name)
-
-    def unlock_cost(self, obj: ObjectId, door: Side | str) -> Answer[ManaCost | None]:
-        """What the unlock special action for ``door`` costs (709.5e, 116.2m)."""
-        view = self._host.view(obj)
-        return rooms.unlock_cost(view, rooms.door(view.card, door, self.rules), self.rules)
-
-    @overload
-    def characteristic(self, obj: ObjectId | ObjectView, query: Query[T]) -> Answer[T]: ...
-    @overload
-    def characteristic(self, obj: ObjectId | ObjectView, query: str) -> Answer[Any]: ...
-    def characteristic(self, obj: ObjectId | ObjectView, query: Query[Any] | str) -> Answer[Any]:
-        """A characteristic of an object (or of a view, such as a spell as it was on the stack):
-        a query of :mod:`splitcards.rules.characteristics` such as ``NAMES``, or its name."""
-        found = query if isinstance(query, Query) else characteristics.query(query)
-        view = obj if isinstance(obj, ObjectView) else self._host.view(obj)
-        return found(view, self.rules)
-
-    def has_name(self, obj: ObjectId, name: str) -> Answer[bool]:
-        return characteristics.has_name(self._host.view(obj), self.rules, name)
-
-    def compare(self, obj: ObjectId, characteristic: str, op: str, value: int | str) -> Answer[bool]:
-        return characteristics.compare(self._host.view(obj), self.rules, characteristic, op, value)

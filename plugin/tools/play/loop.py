@@ -259,7 +259,7 @@ class AIGame:
     def _try_cast(self, player: Player, obj: ObjectId) -> bool:
         for option in self.table.castable(obj, caster=player).value:
             try:
-                cost = self.table.check_cast(obj, option, caster=player).total_cost
+                cost = self.table.cast_decision(obj, option, caster=player).total_cost
             except IllegalAction:
                 continue
             if cost is not None and cost.mana_value > self.ai.mana_available(player):
