@@ -28,17 +28,17 @@ from splitcards.errors import RulesConfigError, did_you_mean
 from splitcards.files.yamlfile import read_yaml
 from splitcards.game.configuration.settings import default_rules, project_config
 from splitcards.game.plugins import hookcalls, manager
-from splitcards.rules.versions import (
-    _CHOICES,
-    _NAME,
-    _NAME_RULE,
-    _REQUIRED_TOP,
-    _SCHEMA,
+from splitcards.rules.versionfile import (
     BASE_CITATIONS,
+    CHOICE_WORDS,
     CHOICES,
     FEATURE_CITATIONS,
-    RuleVersion,
+    KEYS,
+    NAME,
+    NAME_RULE,
+    REQUIRED_KEYS,
 )
+from splitcards.rules.versions import RuleVersion
 
 SETTINGS_FILE = "settings.yaml"
 
@@ -251,12 +251,12 @@ def _read(path: Path | Traversable) -> dict[str, Any]:
 def _read_version(path: Path | Traversable) -> tuple[str, dict[str, Any]]:
     """A version file's name and keys, every key and value checked against the schema."""
     raw = _read(path)
-    _check(str(path), raw, _SCHEMA, "")
+    _check(str(path), raw, KEYS, "")
     if "version" not in raw:
         raise RulesConfigError(f"{path}: version: missing (allowed: a version name)")
     for key, name in [("version", raw["version"]), *(("aliases", alias) for alias in raw.get("aliases", []))]:
-        if not _NAME.fullmatch(name) or name.endswith((".yaml", ".yml")):
-            raise RulesConfigError(f"{path}: {key}: {_show(name)} is not a version name (allowed: {_NAME_RULE})")
+        if not NAME.fullmatch(name) or name.endswith((".yaml", ".yml")):
+            raise RulesConfigError(f"{path}: {key}: {_show(name)} is not a version name (allowed: {NAME_RULE})")
     return raw["version"], raw
 
 
@@ -323,10 +323,10 @@ def _build(
 ) -> RuleVersion:
     where = origins[name]
     data = _merged(name, lineage, raws)
-    for key in _REQUIRED_TOP:
+    for key in REQUIRED_KEYS:
         if key not in data:
             raise RulesConfigError(f"{where}: {key}: missing (inherited from no parent)")
-    for (section, key), allowed in _CHOICES.items():
+    for (section, key), allowed in CHOICE_WORDS.items():
         value = data[section].get(key)
         if value not in allowed:
             raise RulesConfigError(

@@ -8,7 +8,8 @@ import json
 import pluggy
 
 from splitcards.game.configuration.registry import VersionRegistry
-from splitcards.rules.versions import CHOICES, RuleVersion
+from splitcards.rules.versionfile import CHOICES
+from splitcards.rules.versions import RuleVersion
 from splitcards.tools.cli.terminal import Writer
 
 HELP = "list what differs between two rule versions"
