@@ -12,7 +12,6 @@ registry as it was.
 from __future__ import annotations
 
 import re
-import reprlib
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from typing import Any
 
 import pluggy
 
-from splitcards.errors import RulesConfigError, did_you_mean
+from splitcards.errors import RulesConfigError, did_you_mean, shown
 from splitcards.files.yamlfile import read_yaml
 from splitcards.game.configuration.settings import default_rules, project_config
 from splitcards.game.plugins import hookcalls, manager
@@ -69,7 +68,7 @@ class VersionRegistry:
             wanted = default.value
             origin = "" if default.value == self.default_name else f" (from {default.origin})"
         if not isinstance(wanted, str):
-            raise RulesConfigError(f"rule version {_show(wanted)}: must be a version name or the path of a YAML file")
+            raise RulesConfigError(f"rule version {shown(wanted)}: must be a version name or the path of a YAML file")
         if wanted.endswith((".yaml", ".yml")):
             return self.add_file(Path(wanted))
         with self._lock:
@@ -78,7 +77,7 @@ class VersionRegistry:
                 known = sorted(set(self.versions) | set(self.aliases))
                 near = did_you_mean(wanted, known)
                 raise RulesConfigError(
-                    f"unknown rule version {_show(wanted)}{origin}{near} (allowed: {', '.join(known)})"
+                    f"unknown rule version {shown(wanted)}{origin}{near} (allowed: {', '.join(known)})"
                 )
         return version
 
@@ -200,7 +199,7 @@ def _default_version(path: Path | Traversable, registry: VersionRegistry) -> str
     default = settings["default_version"]
     if not isinstance(default, str) or (default not in registry.versions and default not in registry.aliases):
         allowed = ", ".join(sorted(set(registry.versions) | set(registry.aliases)))
-        raise RulesConfigError(f"{path}: default_version: unknown rule version {_show(default)} (allowed: {allowed})")
+        raise RulesConfigError(f"{path}: default_version: unknown rule version {shown(default)} (allowed: {allowed})")
     return default
 
 
@@ -256,7 +255,7 @@ def _read_version(path: Path | Traversable) -> tuple[str, dict[str, Any]]:
         raise RulesConfigError(f"{path}: version: missing (allowed: a version name)")
     for key, name in [("version", raw["version"]), *(("aliases", alias) for alias in raw.get("aliases", []))]:
         if not NAME.fullmatch(name) or name.endswith((".yaml", ".yml")):
-            raise RulesConfigError(f"{path}: {key}: {_show(name)} is not a version name (allowed: {NAME_RULE})")
+            raise RulesConfigError(f"{path}: {key}: {shown(name)} is not a version name (allowed: {NAME_RULE})")
     return raw["version"], raw
 
 
@@ -276,7 +275,7 @@ def _lineage(
             allowed = ", ".join(sorted(raws))
             near = did_you_mean(current, raws)
             raise RulesConfigError(
-                f"{origins[child]}: extends: unknown version {_show(current)}{near} (allowed: {allowed})"
+                f"{origins[child]}: extends: unknown version {shown(current)}{near} (allowed: {allowed})"
             )
         chain.append(current)
         current = raws[current].get("extends")
@@ -304,7 +303,7 @@ def _check(where: str, value: Any, schema: Any, key: str) -> None:
     if isinstance(schema, dict):
         if not isinstance(value, dict):
             allowed = ", ".join(sorted(schema))
-            raise RulesConfigError(f"{where}: {key}: must be a mapping (allowed keys: {allowed}), got {_show(value)}")
+            raise RulesConfigError(f"{where}: {key}: must be a mapping (allowed keys: {allowed}), got {shown(value)}")
         for sub, sub_value in value.items():
             path = f"{key}.{_label(sub)}".lstrip(".")
             if sub not in schema:
@@ -313,9 +312,9 @@ def _check(where: str, value: Any, schema: Any, key: str) -> None:
             _check(where, sub_value, schema[sub], path)
     elif isinstance(schema, list):
         if not isinstance(value, list) or not all(isinstance(v, schema[0]) for v in value):
-            raise RulesConfigError(f"{where}: {key}: must be a list of {schema[0].__name__}, got {_show(value)}")
+            raise RulesConfigError(f"{where}: {key}: must be a list of {schema[0].__name__}, got {shown(value)}")
     elif not isinstance(value, schema):
-        raise RulesConfigError(f"{where}: {key}: must be a {schema.__name__}, got {_show(value)}")
+        raise RulesConfigError(f"{where}: {key}: must be a {schema.__name__}, got {shown(value)}")
 
 
 def _build(
@@ -330,7 +329,7 @@ def _build(
         value = data[section].get(key)
         if value not in allowed:
             raise RulesConfigError(
-                f"{where}: {section}.{key}: {_show(value)} is not allowed (allowed: {', '.join(allowed)})"
+                f"{where}: {section}.{key}: {shown(value)} is not allowed (allowed: {', '.join(allowed)})"
             )
     features = data["features"]
     for feature in ("fuse", "aftermath", "rooms"):
@@ -360,23 +359,9 @@ def _alias_map(raws: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
     return {alias: name for name, raw in raws.items() for alias in raw.get("aliases", [])}
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlevel = 3
-
-
-def _show(value: Any) -> str:
-    """A short repr: a value in an error message may be huge (or an alias bomb)."""
-    try:
-        return _REPR.repr(value)
-    except ValueError:  # an int too long to print
-        return f"<{type(value).__name__}>"
-
-
 _PLAIN_KEY = re.compile(r"[\w.+-]{1,60}")
 
 
 def _label(key: Any) -> str:
     """A key as written in the file, or its short repr when that would be unreadable."""
-    return key if isinstance(key, str) and _PLAIN_KEY.fullmatch(key) else _show(key)
+    return key if isinstance(key, str) and _PLAIN_KEY.fullmatch(key) else shown(key)

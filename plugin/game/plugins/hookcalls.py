@@ -15,14 +15,13 @@ process asked to stop, as in pytest.
 from __future__ import annotations
 
 import inspect
-import reprlib
 import threading
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import pluggy
 
-from splitcards.errors import PluginFailure
+from splitcards.errors import PluginFailure, shown
 from splitcards.game.plugins.hookresults import result_check
 from splitcards.hooks import PROJECT_NAME, spec
 
@@ -168,13 +167,8 @@ def as_exception(error: BaseException) -> Exception:
     return RuntimeError(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-
-
 def _short(value: object) -> str:
-    return f"{type(value).__name__} {_REPR.repr(value)}"
+    return f"{type(value).__name__} {shown(value)}"
 
 
 # -- the hooks ------------------------------------------------------------------------------
