@@ -250,12 +250,6 @@ def compare(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, 
     return Answer(hit != (op == "!="), _cited(view, rules, key), rules.name)
 
 
-def compare_all(view: ObjectView, rules: RuleVersion, tests: Sequence[tuple[str, str, int | str]]) -> Answer[bool]:
-    """Several characteristics compared at once: each separately, all must say yes (708.6c)."""
-    ok = all(compare(view, rules, c, op, v).value for c, op, v in tests)
-    return Answer(ok, _cited(view, rules, "multiple_comparison"), rules.name)
-
-
 def value_without_comparison(view: ObjectView, rules: RuleVersion) -> Answer[int]:
     """The one mana value an effect uses without comparing it: the sum of the answers
     (505.5 and 708.5 examples, 708.5a; one combined value since 709.4b)."""
