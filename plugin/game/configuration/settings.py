@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.errors import ConfigError, did_you_mean
-from splitcards.files.bounded import decode, read_bytes
+from splitcards.files.bounded import read_text
 from splitcards.files.yamlfile import read_yaml
 
 CONFIG_ENV = "SPLITCARDS_CONFIG"
@@ -159,11 +159,7 @@ def _toml(path: Path) -> dict[str, Any]:
     def refuse(problem: str) -> ConfigError:
         return ConfigError(f"{path}: {problem}")
 
-    try:
-        data = read_bytes(path, refuse, max_bytes=PYPROJECT_MAX_BYTES)
-    except OSError as exc:
-        raise refuse(f"cannot read: {exc.strerror or exc}") from exc
-    text = decode(data, lambda problem: refuse(f"not UTF-8 text ({problem})"))
+    text = read_text(path, refuse, max_bytes=PYPROJECT_MAX_BYTES)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
