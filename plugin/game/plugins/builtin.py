@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from splitcards.errors import IllegalAction
 from splitcards.game.contract import CastDecision, CastRequest, Resolution
 from splitcards.hooks import hookimpl
-from splitcards.rules import casting, characteristics, copies, rooms
+from splitcards.rules import casting, characteristics, copies, events, rooms
 from splitcards.rules import stack as stacking
 from splitcards.rules.card import Card, Side
 from splitcards.rules.copies import CopyOf
@@ -21,9 +21,7 @@ from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import (
     Answer,
-    CastOption,
     Event,
-    EventKind,
     ObjectId,
     ObjectView,
     Player,
@@ -138,41 +136,33 @@ def decide_name(
 
 @hookimpl(trylast=True)
 def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence[Event]:
-    return [Event(EventKind.SPLICED, spliced.object, rules=rules.cite("splice"))]
+    return events.spliced(spliced, rules)
 
 
 @hookimpl(trylast=True)
 def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event]:
-    if not view.card.is_split:
-        return [Event(EventKind.CAST, spell)]
-    key = "fuse" if facts.option is CastOption.FUSED else "cast_half"
-    return [Event(EventKind.CAST, spell, half=facts.option, rules=rules.cite(key))]
+    return events.cast(spell, view, facts, rules)
 
 
 @hookimpl(trylast=True)
 def on_entered_battlefield(
     rules: RuleVersion, permanent: ObjectId, view: ObjectView, unlocked: frozenset[Side]
 ) -> Sequence[Event]:
-    return [Event(EventKind.ENTERED_BATTLEFIELD, permanent, rules=rules.cite("enter_battlefield"))]
+    return events.entered(permanent, rules)
 
 
 @hookimpl(trylast=True)
 def on_unlock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy) -> Sequence[Event]:
-    events = rooms.unlock_events(permanent, view, door, by, rules)
-    # Doors are reported one at a time: the one that leaves none locked makes the Room fully
-    # unlocked (709.5i), after its own events.
-    if rooms.fully_unlocked(view.unlocked, view.unlocked | {door}):
-        events.append(Event(EventKind.FULLY_UNLOCKED, permanent, rules=rules.cite("fully_unlocked")))
-    return events
+    return events.unlocked(permanent, view, door, by, rules)
 
 
 @hookimpl(trylast=True)
 def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event]:
-    return [Event(EventKind.DOOR_LOCKED, permanent, door=door, rules=rules.cite("lock_effect"))]
+    return events.locked(permanent, door, rules)
 
 
 @hookimpl(trylast=True)
 def on_name_chosen(
     rules: RuleVersion, card: Card, choice: tuple[str, ...], player: Player, source: ObjectId | None
 ) -> Sequence[Event]:
-    return [Event(EventKind.NAME_CHOSEN, source or player.value, rules=rules.cite("name_choice"))]
+    return events.name_chosen(player, source, rules)
