@@ -15,8 +15,8 @@ import time
 import timeit
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules import characteristics as ch
 from splitcards.rules.card import Card, Half

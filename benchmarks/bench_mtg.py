@@ -57,7 +57,7 @@ from splitcards.adapters.mtg.moves import CAST, UNLOCK, SplitMoves
 from splitcards.adapters.mtg.patches import Step
 from splitcards.adapters.mtg.states import Action, State
 from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
 from splitcards.rules.card import Card
 from splitcards.rules.versions import RuleVersion
 

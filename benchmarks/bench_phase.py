@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 from splitcards.adapters.phase.ai import DIFFICULTY, PhaseAI
 from splitcards.adapters.phase.translate import action_dict, actor
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
 from splitcards.rules.card import Card
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play import AIGame, Result

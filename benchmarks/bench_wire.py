@@ -25,10 +25,10 @@ import time
 from importlib import resources
 from pathlib import Path
 
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.rules.model import Player, TimingChange, Zone
 from splitcards.tools.conformance.runner import Status, iter_file
 from splitcards.tools.conformance.scenario import ScenarioFile, load_file

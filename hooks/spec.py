@@ -5,38 +5,57 @@ always knows which edition of the rules is in force. Hooks return refusals, deci
 events; they never touch a host engine's objects, which they see only as immutable
 :class:`~splitcards.rules.model.ObjectView` snapshots.
 
-The built-in rules are themselves a plugin (``splitcards.game.builtin``) whose implementations are
+The built-in rules are themselves a plugin (``splitcards.game.plugins.builtin``) whose implementations are
 all ``trylast``: a third-party plugin refuses an action or replaces a decision before the
 built-in rules give theirs.
 
+Every hook is a check, a decision or a report, and its name says which: ``check_*`` hooks may
+refuse, ``decide_*`` hooks (and the decisions the hooks of the first release named ``on_resolve``,
+``on_leave_stack``, ``on_enter_battlefield`` and ``on_name_choice``) answer what happens, and the
+other ``on_*`` hooks report what happened. A decision may also be a refusal (an
+:class:`~splitcards.errors.IllegalAction`), which refuses the action as a check does.
+
 Call order of each action of :class:`~splitcards.game.table.Table` (pytest's check, act, report):
 
+``create``
+    1. ``check_card`` and ``check_destination``; nothing is reported (a position is set up).
 ``cast`` (and ``copy_card`` with ``cast``)
-    1. ``check_cast`` -- any plugin may refuse; the built-in legality checks come last.
-    2. The host puts the spell on the stack (``Host.cast``; for a copy, ``Host.copy_card`` first).
-    3. ``on_splice`` for each spliced card, then ``on_cast``.
+    1. ``decide_cost_effects`` adds the cost effects in force (the results of all plugins).
+    2. ``check_cast`` -- any plugin may refuse; the built-in legality checks come last.
+    3. ``decide_cast`` decides the spell and what it costs in all.
+    4. The host puts the spell on the stack (``Host.cast``; for a copy, ``decide_copy`` first,
+       then ``Host.copy_card``).
+    5. ``on_splice`` for each spliced card, then ``on_cast``.
 ``resolve``
-    1. ``on_resolve`` decides the order of instructions and where the card goes.
-    2. ``on_enter_battlefield`` (a permanent spell) or ``on_leave_stack`` (any other card)
-       decides the doors it enters with or replaces its destination.
-    3. The host resolves it (``Host.resolve``).
-    4. For a permanent: ``on_entered_battlefield``, then ``on_unlock`` for each door it entered
+    1. ``check_resolve`` -- only the top of the stack resolves.
+    2. ``on_resolve`` decides the order of instructions and where the card goes
+       (``check_destination`` holds a plugin's answer to the rules).
+    3. ``on_enter_battlefield`` (a permanent spell) or ``on_leave_stack`` (any other card)
+       decides the doors it enters with or replaces its destination; ``decide_controller``
+       decides who controls the card where it goes.
+    4. The host resolves it (``Host.resolve``).
+    5. For a permanent: ``on_entered_battlefield``, then ``on_unlock`` for each door it entered
        unlocked (709.5d).
-``move`` (and ``copy_permanent``)
-    1. ``on_leave_stack`` for a spell leaving the stack, ``on_enter_battlefield`` for a card put
-       onto the battlefield.
+``move``
+    1. ``check_destination``; ``on_leave_stack`` for a spell leaving the stack,
+       ``on_enter_battlefield`` for a card put onto the battlefield.
     2. The host moves it (``Host.move``, then ``Host.set_unlocked`` if it enters with doors).
     3. For a card put onto the battlefield: ``on_entered_battlefield``, then ``on_unlock`` for
        those doors.
+``copy_spell``, ``copy_card``, ``copy_permanent``
+    1. ``decide_copy`` decides what the copy is, or refuses an object its effect can't copy.
+    2. The host makes it; a permanent copy then goes as ``move`` step 3 (``on_enter_battlefield``
+       decided its doors before).
 ``unlock`` / ``lock``
-    1. ``check_unlock`` / ``check_lock``.
-    2. The host changes the designations (``Host.set_unlocked``).
-    3. ``on_unlock`` / ``on_lock``.
+    1. ``decide_doors`` reads the doors named; ``check_unlock`` / ``check_lock`` for each.
+    2. For the unlock special action, ``decide_unlock_cost`` decides what it costs.
+    3. The host changes the designations (``Host.set_unlocked``).
+    4. ``on_unlock`` / ``on_lock``.
 ``choose_name``
-    1. ``on_name_choice`` gives the legal answers; the choice is checked against them.
+    1. ``on_name_choice`` gives the legal answers; ``decide_name`` finds the choice among them.
     2. ``on_name_chosen`` reports the choice.
-``castable``, ``check_cast``, ``splice_candidates``, ``can_unlock``
-    Only the ``check_*`` hook, as for the action itself; nothing else is called.
+``castable``, ``check_cast``, ``splice_candidates``, ``can_unlock``, ``unlock_cost``
+    The hooks of the action up to its decision, as for the action itself; nothing else is called.
 
 A refusal (a ``check_*`` result), or a plugin that raises or returns what its spec's annotation
 does not allow in steps before the host acts, leaves the game as it was. The report hooks run
@@ -52,11 +71,22 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 # Imported at run time, not only for type checkers: what a plugin returns is checked against
-# these annotations (splitcards.game.hookresults).
+# these annotations (splitcards.game.plugins.hookresults).
 from splitcards.errors import IllegalAction
-from splitcards.game.contract import AdapterInfo, CastRequest, Resolution
+from splitcards.game.contract import AdapterInfo, CastDecision, CastRequest, Resolution
 from splitcards.hooks import hookspec
+
+# The doors' hooks are in their own module, and are hooks of this one too: the manager adds
+# this module's specs.
+from splitcards.hooks.doors import check_lock as check_lock
+from splitcards.hooks.doors import check_unlock as check_unlock
+from splitcards.hooks.doors import decide_doors as decide_doors
+from splitcards.hooks.doors import decide_unlock_cost as decide_unlock_cost
+from splitcards.hooks.doors import on_lock as on_lock
+from splitcards.hooks.doors import on_unlock as on_unlock
 from splitcards.rules.card import Card, Side
+from splitcards.rules.copies import CopyOf
+from splitcards.rules.costs import CostEffect
 from splitcards.rules.model import (
     Answer,
     Event,
@@ -66,7 +96,6 @@ from splitcards.rules.model import (
     SpellFacts,
     Spliced,
     Timing,
-    UnlockBy,
     Zone,
 )
 from splitcards.rules.versions import RuleVersion
@@ -117,6 +146,50 @@ def check_cast(
 
 
 @hookspec
+def decide_cost_effects(rules: RuleVersion, request: CastRequest) -> Sequence[CostEffect] | None:
+    """Add the effects in force that change what a cast costs ("noncreature spells cost {1} more").
+
+    Called before ``check_cast``; the request both hooks then see, and ``decide_cast`` decides
+    with, has these effects after the caller's own. The built-in rules add none. Each applies
+    once to the one total cost, increases before reductions (601.2f, 118.7), and only to the
+    spells its condition matches as they would be on the stack (709.3b, 709.4d).
+
+    :param rules: the rule version in force.
+    :param request: what is cast, with the cost changes the caller gave.
+    :return: the cost effects this plugin puts in force for the cast; the results of all
+        plugins are joined.
+    """
+
+
+@hookspec(firstresult=True)
+def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision | None:
+    """Decide the spell a legal cast puts on the stack and what it costs in all (601.2a, 601.2f).
+
+    Stops at first non-None result. Called after ``check_cast`` found no objection; a hook
+    wrapper may change the built-in decision, as a cost effect does ("noncreature spells cost
+    {1} more").
+
+    :param rules: the rule version in force.
+    :param request: what is cast, as ``check_cast`` saw it.
+    :return: the decision: the spell's facts, its total mana cost (what the Table charges, left
+        in ``Table.last_cost``) and the rules that decide it; or ``None`` to leave the decision to
+        later plugins.
+    """
+
+
+@hookspec(firstresult=True)
+def check_card(rules: RuleVersion, card: Card) -> IllegalAction | None:
+    """Refuse a card that does not exist under the rule version (a Room before Rooms).
+
+    Stops at first non-None result. The built-in check is the last implementation.
+
+    :param rules: the rule version in force.
+    :param card: the card to create, or asked about.
+    :return: the error that refuses the card, or ``None`` for no objection.
+    """
+
+
+@hookspec
 def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence[Event] | None:
     """Report a card spliced onto a spell that was cast (702.47a), before ``on_cast``.
 
@@ -138,6 +211,19 @@ def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellF
     :param view: the object as it is on the stack.
     :param facts: the half or fused choice, the zone it was cast from and its splices.
     :return: events to report; the results of all plugins are joined.
+    """
+
+
+@hookspec(firstresult=True)
+def check_resolve(rules: RuleVersion, stack: Sequence[ObjectId], asked: ObjectId | None) -> IllegalAction | None:
+    """Refuse a resolution: only the top object of a stack that is not empty resolves (608.1).
+
+    Stops at first non-None result. The built-in check is the last implementation.
+
+    :param rules: the rule version in force.
+    :param stack: the stack from bottom to top.
+    :param asked: the object asked to resolve, or ``None`` for the top one.
+    :return: the error that refuses it, or ``None`` for no objection (the top object resolves).
     """
 
 
@@ -173,9 +259,41 @@ def on_leave_stack(
     """
 
 
+@hookspec(firstresult=True)
+def decide_controller(
+    rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone
+) -> Answer[Player] | None:
+    """Decide who controls a resolving spell's card where it goes (608.3, 110.2, 400.7).
+
+    Stops at first non-None result. Called once the destination is decided, never for a copy
+    that ceases to exist; the owner never changes.
+
+    :param rules: the rule version in force.
+    :param spell: the id of the resolving spell.
+    :param view: the spell as it is on the stack.
+    :param destination: the zone its card goes to.
+    :return: the player who controls it there, citing the rules, or ``None`` to leave the
+        decision to later plugins.
+    """
+
+
 # -------------------------------------------------------------------------------------------
 # zones
 # -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def check_destination(rules: RuleVersion, card: Card, zone: Zone) -> IllegalAction | None:
+    """Refuse putting a card into a zone: onto the stack but by casting (601.2a), a nonpermanent onto the battlefield.
+
+    Stops at first non-None result. The built-in check is the last implementation. Asked for a
+    card created or moved, and for the zone a plugin's decision sends a card to.
+
+    :param rules: the rule version in force.
+    :param card: the card to put there.
+    :param zone: the zone it would be put into.
+    :return: the error that refuses it, or ``None`` for no objection.
+    """
 
 
 @hookspec(firstresult=True)
@@ -212,6 +330,27 @@ def on_entered_battlefield(
 
 
 # -------------------------------------------------------------------------------------------
+# copies
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def decide_copy(rules: RuleVersion, view: ObjectView, of: CopyOf) -> ObjectView | IllegalAction | None:
+    """Decide what a copy of an object is, or refuse an object the copy effect can't copy (707.10, 707.12, 709.5b).
+
+    Stops at first non-None result. Called before the host makes the copy.
+
+    :param rules: the rule version in force.
+    :param view: the object copied, as it is now.
+    :param of: what the effect copies: a spell on the stack, a card (left in its zone, or cast
+        as it is made), or a permanent.
+    :return: the copy as it is made (for a spell, with the facts of the copied spell; for a
+        permanent, as it enters), the error that refuses the copy, or ``None`` to leave the
+        decision to later plugins.
+    """
+
+
+# -------------------------------------------------------------------------------------------
 # choices
 # -------------------------------------------------------------------------------------------
 
@@ -229,6 +368,23 @@ def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] 
     """
 
 
+@hookspec(firstresult=True)
+def decide_name(
+    rules: RuleVersion, card: Card, choice: tuple[str, ...], legal: Sequence[tuple[str, ...]]
+) -> tuple[str, ...] | IllegalAction | None:
+    """Decide which legal answer a player's name choice is, or refuse it (505.7, 708.7, 709.4a).
+
+    Stops at first non-None result. Called with the answers of ``on_name_choice``.
+
+    :param rules: the rule version in force.
+    :param card: the card the player wants to name.
+    :param choice: the names the player gave, in the order given.
+    :param legal: the legal answers.
+    :return: the legal answer the choice gives (both halves' names may be given in either
+        order), the error that refuses it, or ``None`` to leave the decision to later plugins.
+    """
+
+
 @hookspec
 def on_name_chosen(
     rules: RuleVersion, card: Card, choice: tuple[str, ...], player: Player, source: ObjectId | None
@@ -240,71 +396,5 @@ def on_name_chosen(
     :param choice: the names chosen, one of the answers of ``on_name_choice``.
     :param player: the player who chose.
     :param source: the object whose ability asked for the name, or ``None``.
-    :return: events to report; the results of all plugins are joined.
-    """
-
-
-# -------------------------------------------------------------------------------------------
-# doors
-# -------------------------------------------------------------------------------------------
-
-
-@hookspec(firstresult=True)
-def check_unlock(
-    rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
-) -> IllegalAction | None:
-    """Refuse unlocking a door (the built-in rules refuse what 709.5e-f and 116.2m forbid).
-
-    Stops at first non-None result. The built-in legality checks are the last implementation.
-
-    :param rules: the rule version in force.
-    :param view: the Room permanent.
-    :param door: the door to unlock.
-    :param by: ``special_action`` (paying the unlock cost) or ``effect``.
-    :param timing: the timing context, for the special action.
-    :return: the error that refuses it, or ``None`` for no objection.
-    """
-
-
-@hookspec
-def on_unlock(
-    rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy
-) -> Sequence[Event] | None:
-    """Report one door that became unlocked: by a cast half entering, the special action, or an effect.
-
-    Called once per door unlocked, after the host changed the designations.
-
-    :param rules: the rule version in force.
-    :param permanent: the id of the Room.
-    :param view: the Room before this door is unlocked.
-    :param door: the door being unlocked.
-    :param by: ``cast`` (its half was cast and it is entering), ``special_action`` or ``effect``.
-    :return: events to report, such as that door's "when you unlock this door" trigger
-        (709.5h) and, when this door leaves none locked, that the Room is fully unlocked
-        (709.5i); the results of all plugins are joined.
-    """
-
-
-@hookspec(firstresult=True)
-def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalAction | None:
-    """Refuse locking a door (the built-in rules refuse what 709.5g forbids).
-
-    Stops at first non-None result. The built-in legality checks are the last implementation.
-
-    :param rules: the rule version in force.
-    :param view: the Room permanent.
-    :param door: the door to lock.
-    :return: the error that refuses it, or ``None`` for no objection.
-    """
-
-
-@hookspec
-def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event] | None:
-    """Report a door that became locked (709.5g), after the host changed the designations.
-
-    :param rules: the rule version in force.
-    :param permanent: the id of the Room.
-    :param view: the Room before the door is locked.
-    :param door: the door being locked.
     :return: events to report; the results of all plugins are joined.
     """

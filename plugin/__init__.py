@@ -51,10 +51,10 @@ if TYPE_CHECKING:
         UnknownObject,
         UnknownQuery,
     )
+    from splitcards.game.configuration.registry import VersionRegistry, load_registry
     from splitcards.game.contract import AdapterInfo, CastDecision, CastRequest, Host, Resolution
-    from splitcards.game.hosts import adapters as host_adapters
-    from splitcards.game.manager import default_manager, make_plugin_manager
-    from splitcards.game.registry import VersionRegistry, load_registry
+    from splitcards.game.plugins.hosts import adapters as host_adapters
+    from splitcards.game.plugins.manager import default_manager, make_plugin_manager
     from splitcards.game.table import Table
     from splitcards.hooks import hookimpl, hookspec
     from splitcards.rules.card import PERMANENT_TYPES, Card, Half, Layout, Side
@@ -130,11 +130,11 @@ _WHERE: dict[str, str] = {
     "CastRequest": "splitcards.game.contract",
     "Host": "splitcards.game.contract",
     "Resolution": "splitcards.game.contract",
-    "host_adapters": "splitcards.game.hosts",
-    "default_manager": "splitcards.game.manager",
-    "make_plugin_manager": "splitcards.game.manager",
-    "VersionRegistry": "splitcards.game.registry",
-    "load_registry": "splitcards.game.registry",
+    "host_adapters": "splitcards.game.plugins.hosts",
+    "default_manager": "splitcards.game.plugins.manager",
+    "make_plugin_manager": "splitcards.game.plugins.manager",
+    "VersionRegistry": "splitcards.game.configuration.registry",
+    "load_registry": "splitcards.game.configuration.registry",
     "Table": "splitcards.game.table",
     "hookimpl": "splitcards.hooks",
     "hookspec": "splitcards.hooks",

@@ -190,14 +190,29 @@ def did_you_mean(name: object, known: Iterable[str]) -> str:
 
     text = str(name)
     choices = list(dict.fromkeys(known))
-    folded = {_fold(choice): choice for choice in choices}
-    if _fold(text) in folded:  # the same name but for case and spacing
-        return f" (did you mean {folded[_fold(text)]!r}?)"
+    folded = {fold(choice): choice for choice in choices}
+    if fold(text) in folded:  # the same name but for case and spacing
+        return f" (did you mean {folded[fold(text)]!r}?)"
     close = difflib.get_close_matches(text, choices, n=3, cutoff=0.6)
     if not close:
         return ""
     return f" (did you mean {' or '.join(repr(c) for c in close)}?)"
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """A name as a user may write it: without case and spacing (``"fire//ice"`` for ``Fire // Ice``)."""
     return "".join(text.split()).casefold()
+
+
+def shown(value: object) -> str:
+    """A value as an error message shows it: a short repr, as a value may be huge (or an alias
+    bomb of a YAML file)."""
+    import reprlib  # only when a message is made
+
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = 60
+    short.maxlevel = 3
+    try:
+        return short.repr(value)
+    except ValueError:  # an int too long to print
+        return f"<{type(value).__name__}>"

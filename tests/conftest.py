@@ -17,10 +17,10 @@ import yaml
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.cards.loaders import card_from_mtgjson
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.versions import RuleVersion

@@ -19,7 +19,7 @@ from splitcards.errors import (
     PluginFailure,
     UnknownQuery,
 )
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card, Side
@@ -208,7 +208,7 @@ def test_702_127a_instant_aftermath_half_castable_at_instant_speed(table: Any, c
     spring_mind = t.create(cards["Spring // Mind"], Zone.GRAVEYARD)
     t.set_turn(active=Player.P2, phase=Phase.COMBAT, priority=Player.P1, stack_empty=False)
     assert t.castable(spring_mind).value == (CastOption.RIGHT,)
-    assert str(t.check_cast(spring_mind, CastOption.RIGHT).total_cost) == "{4}{U}{U}"
+    assert str(t.cast_decision(spring_mind, CastOption.RIGHT).total_cost) == "{4}{U}{U}"
 
 
 def test_707_12_refused_cast_of_a_copy_makes_no_copy(table: Any, cards: dict[str, Card]) -> None:

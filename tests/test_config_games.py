@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import load_registry
-from splitcards.game.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.configuration.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.tools.cli import main
 from splitcards.tools.play import AIGame
 

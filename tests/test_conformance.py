@@ -11,7 +11,7 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import IllegalZone, ScenarioError
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.rules.model import ObjectId, SpellFacts
 from splitcards.tools.cli import main
 from splitcards.tools.conformance.runner import Status, run_file, summary

@@ -11,8 +11,8 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.cards.loaders import load_card_file
 from splitcards.errors import DecklistError, SplitcardsError
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Layout
 from splitcards.rules.versions import RuleVersion
@@ -167,11 +167,11 @@ def test_a_decklist_without_a_main_deck_is_an_error(text: str) -> None:
 
 
 def test_unreadable_decklists(tmp_path: Path) -> None:
-    with pytest.raises(DecklistError, match="can't read the decklist"):
+    with pytest.raises(DecklistError, match="cannot read"):
         read_decklist(tmp_path / "missing.txt")
     binary = tmp_path / "deck.txt"
     binary.write_bytes(b"4 Fire \xff Ice\n")
-    with pytest.raises(DecklistError, match=r"deck\.txt: not a UTF-8 text file"):
+    with pytest.raises(DecklistError, match=r"deck\.txt: not UTF-8 text"):
         read_decklist(binary)
 
 
@@ -186,7 +186,7 @@ def test_a_bad_byte_after_a_byte_order_mark_is_named_by_its_offset_in_the_file(t
     deck.write_bytes(b"\xef\xbb\xbf4 Fire // Ice\n")
     assert read_decklist(deck).main[0].name == "Fire // Ice"
     deck.write_bytes(b"\xef\xbb\xbf4 Fire \xff Ice\n")
-    with pytest.raises(DecklistError, match=r"^.*deck\.txt: not a UTF-8 text file \(byte 0xff at offset 10\)$"):
+    with pytest.raises(DecklistError, match=r"^.*deck\.txt: not UTF-8 text \(byte 0xff at offset 10\)$"):
         read_decklist(deck)
 
 
@@ -346,4 +346,4 @@ def test_demo_decklist_options_usage(argv: list[str], message: str, capsys: pyte
 def test_demo_command_names_a_missing_decklist(capsys: pytest.CaptureFixture[str]) -> None:
     _phase()
     assert main(["demo", "--cards", str(ATOMIC), "--deck", "no-such-deck.txt"]) == 2
-    assert "splitcards: error: no-such-deck.txt: can't read the decklist" in capsys.readouterr().err
+    assert "splitcards: error: no-such-deck.txt: cannot read" in capsys.readouterr().err

@@ -8,8 +8,8 @@ from pathlib import Path
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import NotSupported
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Capability, Gap, Host, KnownDeviation
-from splitcards.game.registry import VersionRegistry
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.needs import needs
 from splitcards.tools.conformance.runner import Status, run_file

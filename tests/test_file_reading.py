@@ -23,8 +23,8 @@ from splitcards.errors import (
 )
 from splitcards.files.bounded import decode, read_bytes
 from splitcards.files.yamlfile import read_yaml
-from splitcards.game.registry import load_registry
-from splitcards.game.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV, project_config
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.configuration.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV, project_config
 from splitcards.tools.conformance.scenario import load_file
 from splitcards.tools.play.decklists import read_decklist
 from splitcards.tools.play.record import read_record

@@ -8,7 +8,7 @@ import pytest
 
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import ScenarioError
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.tools.conformance.runner import Status, run_file
 from splitcards.tools.conformance.scenario import load_file, parse
 

@@ -10,7 +10,7 @@ import pytest
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import IllegalCast
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.rules import characteristics as ch
 from splitcards.rules import costs, targets
 from splitcards.rules.card import Card

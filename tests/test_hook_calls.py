@@ -12,14 +12,15 @@ import pytest
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import PluginFailure
-from splitcards.game import builtin, hookcalls
-from splitcards.game.hookcalls import FirstResult, Joined
-from splitcards.game.hookresults import result_check
-from splitcards.game.inputs import CastOrder
-from splitcards.game.manager import BUILTIN_NAME, builtins_alone, make_plugin_manager, plugins_implementing
+from splitcards.game.plugins import builtin, hookcalls
+from splitcards.game.plugins.hookcalls import FirstResult, Joined
+from splitcards.game.plugins.hookresults import result_check
+from splitcards.game.plugins.manager import BUILTIN_NAME, builtins_alone, make_plugin_manager, plugins_implementing
 from splitcards.game.table import Table
+from splitcards.game.table.inputs import CastOrder
 from splitcards.hooks import PROJECT_NAME, hookimpl, spec
 from splitcards.rules.card import Card, Side
+from splitcards.rules.copies import CopyOf
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, UnlockBy, Zone
 from splitcards.rules.versions import RuleVersion
 
@@ -84,6 +85,15 @@ def test_the_builtin_answers_are_what_their_specs_allow(v: dict[str, RuleVersion
         (spec.on_cast, builtin.on_cast(rules, "a", spell, SpellFacts(CastOption.LEFT))),
         (spec.on_unlock, builtin.on_unlock(rules, "b", room, Side.LEFT, UnlockBy.EFFECT)),
         (spec.on_lock, builtin.on_lock(rules, "b", room, Side.LEFT)),
+        (spec.check_card, builtin.check_card(v["classic-2009"], room.card)),
+        (spec.check_resolve, builtin.check_resolve(rules, [], None)),
+        (spec.check_destination, builtin.check_destination(rules, fire_ice, Zone.BATTLEFIELD)),
+        (spec.decide_controller, builtin.decide_controller(rules, "a", spell, Zone.GRAVEYARD)),
+        (spec.decide_copy, builtin.decide_copy(rules, spell, CopyOf.SPELL)),
+        (spec.decide_copy, builtin.decide_copy(rules, room, CopyOf.CARD)),
+        (spec.decide_doors, builtin.decide_doors(rules, room.card, "Locker Room", UnlockBy.EFFECT)),
+        (spec.decide_unlock_cost, builtin.decide_unlock_cost(rules, room, Side.RIGHT, ())),
+        (spec.decide_name, builtin.decide_name(rules, fire_ice, ("Ice",), [("Fire",), ("Ice",)])),
     ]
     for hook, answer in answers:
         assert result_check(hook).accepts(answer), hook.__name__
@@ -187,7 +197,7 @@ def test_cast_and_check_cast_take_the_fields_of_one_cast_order() -> None:
 def test_check_cast_reads_its_keywords_as_cast_does(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     table = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False))
     wear_tear = table.create(cards["Wear // Tear"], Zone.HAND)
-    decision = table.check_cast(wear_tear, option=CastOption.FUSED, caster=Player.P1)
+    decision = table.cast_decision(wear_tear, option=CastOption.FUSED, caster=Player.P1)
     # 702.102c: one total, {1}{R} and {W}.
     assert decision.total_cost is not None
     assert sorted(str(decision.total_cost)[1:-1].split("}{")) == ["1", "R", "W"]

@@ -9,7 +9,7 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import IllegalAction, IllegalCast, PluginFailure
 from splitcards.game.contract import CastRequest
-from splitcards.game.manager import BLOCK_ENV, BUILTIN_NAME, make_plugin_manager
+from splitcards.game.plugins.manager import BLOCK_ENV, BUILTIN_NAME, make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl, spec
 from splitcards.rules.card import Card

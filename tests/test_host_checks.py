@@ -12,7 +12,7 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import HostError, PluginFailure
 from splitcards.game.contract import Resolution
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card

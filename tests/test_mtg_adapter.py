@@ -22,7 +22,7 @@ from splitcards.adapters.mtg.plugin import splitcards_register_adapters
 from splitcards.cards.loaders import BASIC_LANDS, basic_land
 from splitcards.errors import IllegalAction
 from splitcards.game.contract import CastRequest
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules import characteristics as ch

@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("mtg")
 
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.tools.conformance.runner import Status, run_file
 from splitcards.tools.conformance.scenario import load_file
 

@@ -39,8 +39,8 @@ from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import CAST, UNLOCK, SplitMoves
 from splitcards.adapters.mtg.states import Action, State
 from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
-from splitcards.game.manager import default_manager
-from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
+from splitcards.game.plugins.manager import default_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Side
 from splitcards.rules.model import CastOption, Phase, Player, TimingChange, UnlockBy, Zone

@@ -19,7 +19,7 @@ from splitcards.adapters.phase.host import PhaseHost
 from splitcards.adapters.phase.translate import PhaseRefused, cast_action, phase_mana_value, splice_onto
 from splitcards.adapters.phase.version import load_phase
 from splitcards.errors import IllegalCast, IllegalZone, NotSupported, SplitcardsError
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, Phase, Player, SpellFacts, Spliced, UnlockBy, Zone

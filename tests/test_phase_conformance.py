@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
 
+from splitcards.game.configuration.registry import load_registry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import default_manager
-from splitcards.game.registry import load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import default_manager
 from splitcards.tools.conformance.runner import Result, Status, run_file
 from splitcards.tools.conformance.scenario import load_file
 

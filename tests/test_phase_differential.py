@@ -17,7 +17,7 @@ from typing import Any
 
 from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.adapters.phase.deviations import BY_NAME, explain
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, ObjectView, SpellFacts, Zone
 from splitcards.tools.play import DifferentialGame, decks

@@ -32,7 +32,7 @@ from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.adapters.phase.prompts import ScenarioPrompts
 from splitcards.adapters.phase.translate import PhaseRefused, cast_action, seat_of, unlock_action
 from splitcards.errors import NotSupported, UnknownCard
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone

@@ -9,10 +9,10 @@ import pytest
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.reference.plugin import new_game
-from splitcards.game.aihost import Happening, PlayerState
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.contract.aihost import Happening, PlayerState
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card

@@ -13,7 +13,7 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import NotSupported
 from splitcards.game.contract import AdapterInfo, Capability, Gap, KnownDeviation
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Side
 from splitcards.rules.model import ObjectId
@@ -97,7 +97,7 @@ class PartialPlugin:
 def partial(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hosts ``partial`` and ``absent`` registered beside the installed ones."""
     pm = make_plugin_manager([PartialPlugin()])
-    monkeypatch.setattr("splitcards.game.manager.default_manager", lambda: pm)
+    monkeypatch.setattr("splitcards.game.plugins.manager.default_manager", lambda: pm)
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import IllegalChoice, PluginFailure
-from splitcards.game import builtin
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins import builtin
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card, Side

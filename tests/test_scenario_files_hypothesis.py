@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import ScenarioError
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.tools.conformance.runner import Status, run_file
 from splitcards.tools.conformance.scenario import parse
 

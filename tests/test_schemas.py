@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from splitcards.errors import RulesConfigError, ScenarioError
-from splitcards.game import registry
-from splitcards.game.registry import load_registry
-from splitcards.rules import versions
+from splitcards.game.configuration import registry
+from splitcards.game.configuration.registry import load_registry
+from splitcards.rules import versionfile
 from splitcards.tools import schemas
 from splitcards.tools.conformance import scenario
 from splitcards.tools.schemas import scenario as scenario_schema
@@ -182,7 +182,7 @@ def test_a_root_version_file_needs_the_citations_of_its_features() -> None:
     root = _yaml(ROOT / "config" / "invasion-2000.yaml")
     root["features"]["fuse"] = True
     assert _errors("version", root) == [
-        f"{key!r} is a required property" for key in sorted(versions.FEATURE_CITATIONS["fuse"])
+        f"{key!r} is a required property" for key in sorted(versionfile.FEATURE_CITATIONS["fuse"])
     ]
 
 
@@ -197,7 +197,7 @@ def test_scenario_schema_describes_every_field_and_query_of_the_loader() -> None
 
 
 def _as_loader_schema(node: dict[str, Any], defs: dict[str, Any]) -> Any:
-    """A schema node in the shape of ``versions._SCHEMA``: a dict of keys, ``[type]`` or a type."""
+    """A schema node in the shape of ``versionfile.KEYS``: a dict of keys, ``[type]`` or a type."""
     if "$ref" in node:
         return _as_loader_schema(defs[node["$ref"].rsplit("/", 1)[1]], defs)
     if "enum" in node:
@@ -212,5 +212,5 @@ def _as_loader_schema(node: dict[str, Any], defs: dict[str, Any]) -> Any:
 
 def test_version_schema_is_the_loaders_table() -> None:
     schema = schemas.load("version")
-    assert _as_loader_schema(schema, schema["$defs"]) == versions._SCHEMA
-    assert tuple(schema["then"]["required"]) == versions._REQUIRED_TOP
+    assert _as_loader_schema(schema, schema["$defs"]) == versionfile.KEYS
+    assert tuple(schema["then"]["required"]) == versionfile.REQUIRED_KEYS

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from splitcards.errors import ConfigError
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import load_registry
-from splitcards.game.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV, effective, project_config
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.configuration.settings import BLOCK_ENV, CONFIG_ENV, RULES_ENV, effective, project_config
+from splitcards.game.plugins.manager import make_plugin_manager
 
 HOUSE = """version: house-both-names
 extends: current

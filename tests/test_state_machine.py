@@ -20,9 +20,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import SplitcardsError
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import QUERIES

@@ -11,7 +11,7 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import IllegalAction, PluginFailure, TableInUse
 from splitcards.game.contract import CastRequest, Resolution
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card

@@ -47,9 +47,9 @@ VERSIONS = "import sys; from splitcards.tools.cli import main; sys.exit(main(['v
 CHECK = """
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.rules.card import Card, Half
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
 from splitcards.errors import IllegalCast
-from splitcards.game.manager import make_plugin_manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, Zone
 from splitcards.game.table import Table

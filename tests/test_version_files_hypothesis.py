@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from splitcards.errors import SplitcardsError
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.rules.versions import ALL_CITATIONS, RuleVersion
 
 PM = make_plugin_manager(load_entry_points=False)

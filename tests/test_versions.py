@@ -11,10 +11,11 @@ import pluggy
 import pytest
 
 from splitcards.errors import RulesConfigError
-from splitcards.game import manager, registry
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry, load_registry
-from splitcards.game.settings import RULES_ENV
+from splitcards.game.configuration import registry
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
+from splitcards.game.configuration.settings import RULES_ENV
+from splitcards.game.plugins import manager
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
 

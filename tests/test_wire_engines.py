@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from splitcards.errors import HostError
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, Zone

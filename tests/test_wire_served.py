@@ -15,10 +15,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.rules.card import Card, Half
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Player, Zone

@@ -1,5 +1,5 @@
 """phase's AI playing games under the split-card rules: the
-:class:`~splitcards.game.aihost.AIHost` of :mod:`splitcards.tools.play` on phase.
+:class:`~splitcards.game.contract.aihost.AIHost` of :mod:`splitcards.tools.play` on phase.
 
 The AI (``Game.choose_action``) chooses every action and answers every prompt the rules leave
 open; the game loop of :mod:`splitcards.tools.play` sends its casts, resolutions and unlocks through
@@ -32,7 +32,7 @@ from splitcards.adapters.phase.translate import (
 )
 from splitcards.adapters.phase.version import engine_version
 from splitcards.errors import UnknownObject
-from splitcards.game.aihost import (
+from splitcards.game.contract.aihost import (
     ActionKind,
     Attack,
     Classified,

@@ -1,6 +1,6 @@
 """Where phase 0.103.0 and the split-card rules disagree, in one place.
 
-Each :class:`~splitcards.game.aihost.Deviation` names the rule phase gets wrong (or the gap
+Each :class:`~splitcards.game.contract.aihost.Deviation` names the rule phase gets wrong (or the gap
 it has), what phase does, what the adapter does about it, and the test that drives the real
 engine to show it. docs/phase.md carries the same table. :func:`explain` classifies a
 disagreement the differential test finds; one it can't classify is a failure.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from splitcards.game.aihost import Deviation
+from splitcards.game.contract.aihost import Deviation
 from splitcards.rules.card import Card, Layout
 from splitcards.rules.model import CastOption, ObjectView, Zone
 from splitcards.rules.versions import RuleVersion

@@ -12,7 +12,7 @@ from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
 
 if TYPE_CHECKING:
-    from splitcards.game.aihost import AIHost
+    from splitcards.game.contract.aihost import AIHost
 
 
 def new_game(rules: RuleVersion) -> Host:

@@ -7,7 +7,7 @@ rules tell it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import count
 
 from splitcards.errors import UnknownObject
@@ -16,19 +16,13 @@ from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 
 
-@dataclass(slots=True)
-class _Object:
-    view: ObjectView
-    order: int
-
-
 class ReferenceHost:
     """The reference host (``--host reference``)."""
 
     name = "reference"
 
     def __init__(self) -> None:
-        self._objects: dict[ObjectId, _Object] = {}
+        self._objects: dict[ObjectId, ObjectView] = {}
         self._stack: list[ObjectId] = []
         self._timing = Timing()
         self._stack_empty_override: bool | None = None
@@ -41,7 +35,7 @@ class ReferenceHost:
 
     def view(self, obj: ObjectId) -> ObjectView:
         try:
-            return self._objects[obj].view
+            return self._objects[obj]
         except KeyError:
             raise UnknownObject(obj) from None
 
@@ -127,10 +121,9 @@ class ReferenceHost:
         self._stack_empty_override = None
 
     def _add(self, view: ObjectView) -> ObjectId:
-        number = next(self._ids)
-        obj = f"o{number}"
-        self._objects[obj] = _Object(view, number)
+        obj = f"o{next(self._ids)}"
+        self._objects[obj] = view
         return obj
 
     def _set(self, obj: ObjectId, view: ObjectView) -> None:
-        self._objects[obj].view = view
+        self._objects[obj] = view

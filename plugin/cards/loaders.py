@@ -92,10 +92,7 @@ def read_json(path: str | Path, *, max_bytes: int = CARD_FILE_MAX_BYTES) -> Any:
     def refuse(problem: str) -> CardDataError:
         return CardDataError(str(path), "<file>", problem)
 
-    try:
-        raw = read_bytes(path, refuse, max_bytes=max_bytes)
-    except OSError as exc:
-        raise refuse(str(exc)) from exc
+    raw = read_bytes(path, refuse, max_bytes=max_bytes)
     try:
         return _json_parser()(raw)
     except _RepeatedKey as exc:

@@ -1,4 +1,5 @@
-"""The one reader of files: every file the package reads comes through :func:`read_bytes`.
+"""The one reader of files: every file the package reads comes through :func:`read_bytes`, and
+every text file through :func:`read_text`.
 
 A file is data from outside. It may be a FIFO or a device that never ends, a directory, a file
 of gigabytes, bytes that are not UTF-8, or a path the system cannot take. The reader refuses each
@@ -11,11 +12,12 @@ of these with the caller's error before it can hang the process or fill its memo
   a larger file is refused, and no more than ``max_bytes + 1`` bytes of it are read;
 * a path with a NUL byte, or that the file system can't encode, is refused, not a raw
   ``ValueError``;
+* a file the system can't open or read (missing, no permission) is refused as ``cannot read:``
+  and the system's reason;
 * text is strict UTF-8 (:func:`decode`), and a byte that is not is named by its offset.
 
 Each refusal is the caller's error, built by its ``refuse`` from what is wrong: the caller's
-error names the file. An ``OSError`` (a missing file, no permission) is left to the caller, which
-says what it could not read.
+error names the file.
 """
 
 from __future__ import annotations
@@ -51,9 +53,8 @@ def read_bytes(path: str | os.PathLike[str] | Traversable, refuse: Refuse, *, ma
     """The bytes of the regular file ``path``, at most ``max_bytes`` of them.
 
     :param refuse: builds the caller's error, raised for a path the system can't take, a file that
-        is not a regular file, or one larger than ``max_bytes``.
+        is not a regular file, one larger than ``max_bytes``, or one the system can't open or read.
     :param max_bytes: the cap; a larger file is refused after reading at most ``max_bytes + 1`` bytes.
-    :raises OSError: when the system can't open or read the file (the caller words it).
     """
     if isinstance(path, str | os.PathLike) and "\x00" in os.fspath(path):
         # Checked here, not left to the OS: each Python version words its own refusal differently.
@@ -67,6 +68,15 @@ def read_bytes(path: str | os.PathLike[str] | Traversable, refuse: Refuse, *, ma
     except ValueError as exc:  # a name the file system can't encode
         # The path is shown escaped too: a NUL byte printed as it is can't be seen.
         raise refuse(f"not a path the system can open ({exc}: {str(path)!r:.200})") from exc
+    except OSError as exc:
+        raise refuse(f"cannot read: {exc.strerror or exc}") from exc
+
+
+def read_text(path: str | os.PathLike[str] | Traversable, refuse: Refuse, *, max_bytes: int, bom: bool = False) -> str:
+    """The text of the regular file ``path`` (:func:`read_bytes`, then :func:`decode`): text that
+    is not UTF-8 is refused as ``not UTF-8 text (byte 0xff at offset 12)``."""
+    data = read_bytes(path, refuse, max_bytes=max_bytes)
+    return decode(data, lambda problem: refuse(f"not UTF-8 text ({problem})"), bom=bom)
 
 
 def decode(data: bytes, refuse: Refuse, *, bom: bool = False) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from splitcards.errors import SplitcardsError
-from splitcards.files.bounded import decode, read_bytes
+from splitcards.files.bounded import read_text
 
 if TYPE_CHECKING:
     from yaml.composer import ComposerError
@@ -61,14 +61,7 @@ def _shorten(message: str) -> str:
 
 
 def _read_text(path: Path | Traversable, error: type[SplitcardsError], max_bytes: int) -> str:
-    def refuse(problem: str) -> SplitcardsError:
-        return error(f"{path}: {problem}")
-
-    try:
-        data = read_bytes(path, refuse, max_bytes=max_bytes)
-    except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    return decode(data, lambda problem: error(f"{path}: not UTF-8 text ({problem})"))
+    return read_text(path, lambda problem: error(f"{path}: {problem}"), max_bytes=max_bytes)
 
 
 @cache

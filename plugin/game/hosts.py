@@ -1,20 +1,8 @@
-"""The host adapters that plugins register (``splitcards_register_adapters``)."""
+"""Deprecated: the registered host adapters moved to :mod:`splitcards.game.plugins.hosts`."""
 
 from __future__ import annotations
 
-import pluggy
+from splitcards.game import moved
+from splitcards.game.plugins.hosts import *  # noqa: F403
 
-from splitcards.errors import PluginFailure
-from splitcards.game import hookcalls
-from splitcards.game.contract import AdapterInfo
-
-
-def adapters(pm: pluggy.PluginManager) -> dict[str, AdapterInfo]:
-    """Every registered adapter by host name; a name registered twice is an error."""
-    found: dict[str, AdapterInfo] = {}
-    for batch in hookcalls.splitcards_register_adapters(pm):
-        for info in batch:
-            if info.name in found:
-                raise PluginFailure(info.name, "splitcards_register_adapters", ValueError("host name registered twice"))
-            found[info.name] = info
-    return found
+moved(__name__, "splitcards.game.plugins.hosts")

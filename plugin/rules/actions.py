@@ -1,6 +1,6 @@
 """What the rules decide about an action: a request to cast, the decision on it, and how a spell resolves.
 
-The Table (:mod:`splitcards.game.table`) builds a :class:`CastRequest` from what a player asks,
+The Table (:mod:`splitcards.game.table.table`) builds a :class:`CastRequest` from what a player asks,
 the rules answer with a :class:`CastDecision` and, when the spell resolves, a
 :class:`Resolution` that the host carries out.
 """
@@ -8,11 +8,12 @@ the rules answer with a :class:`CastDecision` and, when the spell resolves, a
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from splitcards.rules.card import Side
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, Zone
+from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, SpellFacts, Zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class Resolution:
     of the face whose text they are), where the card goes (``None``: a copy ceases to exist), the
     unlocked designations a Room enters with, the names of the spell that follows every
     instruction (text a splice added that names its own card means this spell, 702.47c), and
-    who controls the card afterwards (``None`` until the Table decides it: see
+    who controls the card afterwards (``None`` until it is decided: see
     :func:`splitcards.rules.casting.controller_after`). The card's owner never changes."""
 
     instructions: tuple[str, ...]
@@ -94,3 +95,8 @@ class Resolution:
     rules: tuple[str, ...]
     performed_by: tuple[str, ...] = ()
     controller: Player | None = None
+
+    def citing(self, answer: Answer[Any]) -> Resolution:
+        """This resolution citing the rules of another answer about it too (where its card goes,
+        who controls it), each rule once."""
+        return replace(self, rules=self.rules + tuple(n for n in answer.rules if n not in self.rules))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
+from splitcards.errors import IllegalAction, IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
 from splitcards.rules import characteristics as ch
 from splitcards.rules import costs
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
@@ -32,17 +32,25 @@ from splitcards.rules.versions import RuleVersion
 
 
 def check_card_exists(card: Card, rules: RuleVersion) -> None:
+    """Raise :func:`card_refusal`'s refusal (the public name that raises, for callers outside the Table)."""
+    refusal = card_refusal(card, rules)
+    if refusal is not None:
+        raise refusal
+
+
+def card_refusal(card: Card, rules: RuleVersion) -> UnknownCard | None:
     """Refuse a Room under a rule version without Rooms: its characteristics are those of 709.5.
 
     A card with a keyword the version lacks (aftermath before 2017, fuse before 2013) exists with
     that version's characteristics; only the keyword's own actions are refused, naming the version.
     """
     if card.is_room and not rules.rooms:
-        raise UnknownCard(
+        return UnknownCard(
             f"{card.name!r} is a Room, and rule version {rules.name!r} has no Rooms (features.rooms is false)",
             (),
             rules.name,
         )
+    return None
 
 
 def options_of(card: Card, rules: RuleVersion) -> tuple[CastOption, ...]:
@@ -325,18 +333,19 @@ def spell_types(request: CastRequest, rules: RuleVersion) -> set[str]:
     return set(ch.subtypes(on_stack, rules).value) | set(ch.card_types(on_stack, rules).value)
 
 
-def check_destination(card: Card, zone: Zone, rules: RuleVersion) -> None:
+def destination_refusal(card: Card, zone: Zone, rules: RuleVersion) -> IllegalZone | None:
     """Where a card can't be put: onto the stack, which it reaches only by being cast (601.2a),
     and onto the battlefield if no half of it is a permanent: an instant or sorcery card stays
-    where it was (400.4a)."""
+    where it was (400.4a). ``None`` where it can go."""
     if zone is Zone.STACK:
-        raise IllegalZone("a card reaches the stack only by being cast", rules.cite("cast_zone"), rules.name)
+        return IllegalZone("a card reaches the stack only by being cast", rules.cite("cast_zone"), rules.name)
     if zone is Zone.BATTLEFIELD and not any(h.is_permanent for h in card.halves):
-        raise IllegalZone(
+        return IllegalZone(
             f"{card.name!r} is not a permanent card: it can't be put onto the battlefield",
             rules.cite("nonpermanent_battlefield"),
             rules.name,
         )
+    return None
 
 
 def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Zone) -> Answer[Zone]:
@@ -359,14 +368,13 @@ def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Z
     return Answer(destination, rules.cite(*keys), rules.name)
 
 
-def controller_after(view: ObjectView, destination: Zone | None) -> Player | None:
+def controller_after(view: ObjectView, destination: Zone, rules: RuleVersion) -> Answer[Player]:
     """Who controls a resolved spell's card where it goes: the spell's controller, for a
     permanent it becomes (608.3, 110.2); elsewhere its owner, as every card in a zone other
-    than the battlefield and the stack is its owner's (400.7: a new object; 108.4a). ``None``
-    for a copy that ceases to exist."""
-    if destination is None:
-        return None
-    return view.controller if destination is Zone.BATTLEFIELD else view.owner
+    than the battlefield and the stack is its owner's (400.7: a new object; 108.4a)."""
+    if destination is Zone.BATTLEFIELD:
+        return Answer(view.controller, rules.cite("enter_battlefield"), rules.name)
+    return Answer(view.owner, rules.cite("resolve"), rules.name)
 
 
 def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
@@ -391,3 +399,14 @@ def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     if spell.copy:
         return Resolution(order, None, False, frozenset(), rules.cite(*keys, "copy_spell"), own)
     return Resolution(order, Zone.GRAVEYARD, False, frozenset(), rules.cite(*keys), own)
+
+
+def cast_refusal(
+    request: CastRequest, rules: RuleVersion, timing: Timing, board: Sequence[ObjectView]
+) -> IllegalAction | None:
+    """The refusal of the first rule the cast breaks, citing it, or ``None`` for a legal cast."""
+    try:
+        check_cast(request, rules, timing, board)
+    except IllegalAction as refusal:
+        return refusal
+    return None

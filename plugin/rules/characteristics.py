@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
-from splitcards.errors import UnknownQuery
+from splitcards.errors import IllegalChoice, UnknownQuery
 from splitcards.rules.card import Card, Half
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Answer, CastOption, ObjectView, Zone
@@ -210,6 +210,21 @@ def legal_choice(chosen: Sequence[str], legal: Iterable[Sequence[str]]) -> tuple
     return None
 
 
+def chosen_name(
+    card: Card, choice: Sequence[str], legal: Sequence[Sequence[str]], rules: RuleVersion
+) -> tuple[str, ...] | IllegalChoice:
+    """The legal answer a player's name choice for ``card`` gives (see :func:`legal_choice`), or
+    the refusal of a choice that is none of them."""
+    found = legal_choice(choice, legal)
+    if found is not None:
+        return found
+    return IllegalChoice(
+        f"{list(choice)} is not a legal name choice for {card.name!r} (legal: {[list(c) for c in legal]})",
+        rules.cite("name_choice"),
+        rules.name,
+    )
+
+
 def compare(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, value: int | str) -> Answer[bool]:
     """A comparison with one answer (708.6a/b; 709.4 leaves a single value to compare).
 
@@ -233,12 +248,6 @@ def compare(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, 
         raise UnknownQuery(f"unknown characteristic {characteristic!r} (allowed: {', '.join(CHARACTERISTICS)})")
     key = "negative_comparison" if op == "!=" else "comparison"
     return Answer(hit != (op == "!="), _cited(view, rules, key), rules.name)
-
-
-def compare_all(view: ObjectView, rules: RuleVersion, tests: Sequence[tuple[str, str, int | str]]) -> Answer[bool]:
-    """Several characteristics compared at once: each separately, all must say yes (708.6c)."""
-    ok = all(compare(view, rules, c, op, v).value for c, op, v in tests)
-    return Answer(ok, _cited(view, rules, "multiple_comparison"), rules.name)
 
 
 def value_without_comparison(view: ObjectView, rules: RuleVersion) -> Answer[int]:
@@ -275,6 +284,33 @@ class Query(Generic[T]):
 
     def __call__(self, view: ObjectView, rules: RuleVersion) -> Answer[T]:
         return self.function(view, rules)
+
+    @staticmethod
+    def named(name: str) -> Query[Any]:
+        """The characteristic query of that name; :class:`~splitcards.errors.UnknownQuery` otherwise."""
+        return query(name)
+
+
+@dataclass(frozen=True, slots=True)
+class HasName:
+    """The question whether an object has the name ``name`` (:func:`has_name`), asked of a view."""
+
+    name: str
+
+    def __call__(self, view: ObjectView, rules: RuleVersion) -> Answer[bool]:
+        return has_name(view, rules, self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A comparison with one answer, ``characteristic op value`` (:func:`compare`), asked of a view."""
+
+    characteristic: str
+    op: str
+    value: int | str
+
+    def __call__(self, view: ObjectView, rules: RuleVersion) -> Answer[bool]:
+        return compare(view, rules, self.characteristic, self.op, self.value)
 
 
 NAMES = Query("names", names)

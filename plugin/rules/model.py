@@ -179,6 +179,15 @@ class ObjectView:
         that its owner controls, with no spell facts and no door designations."""
         return ObjectView(self.card, zone, self.owner, self.owner, token=self.token, copy=self.copy)
 
+    def on_stack(self, spell: SpellFacts, caster: Player) -> ObjectView:
+        """The card as a spell on the stack: its caster controls it, its owner stays (601.2a)."""
+        return ObjectView(self.card, Zone.STACK, self.owner, caster, spell, token=self.token, copy=self.copy)
+
+    def entering(self, token: bool) -> ObjectView:
+        """The permanent this resolving permanent spell becomes: its controller's, with no
+        designation yet (608.3; 709.5d decides the doors)."""
+        return ObjectView(self.card, Zone.BATTLEFIELD, self.owner, self.controller, token=token)
+
 
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):

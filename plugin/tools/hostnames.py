@@ -13,9 +13,9 @@ from types import TracebackType
 import pluggy
 
 from splitcards.errors import SplitcardsError, did_you_mean
+from splitcards.game.configuration.settings import blocked_plugins
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.settings import blocked_plugins
+from splitcards.game.plugins.hosts import adapters
 from splitcards.wire.client import CommandEngine, command_of
 from splitcards.wire.engine import DEFAULT_TIMEOUT
 from splitcards.wire.transcript import Transcript

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from splitcards.errors import ConfigError
-from splitcards.game.capabilities import Capability
 from splitcards.game.contract import AdapterInfo, Resolution
+from splitcards.game.contract.capabilities import Capability
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from splitcards.game.capabilities import Gap, KnownDeviation
+from splitcards.game.contract.capabilities import Gap, KnownDeviation
 from splitcards.rules.actions import Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectView, Player, SpellFacts, Timing, TimingChange, Zone

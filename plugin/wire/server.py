@@ -14,8 +14,8 @@ import traceback
 from typing import Any, BinaryIO
 
 from splitcards.errors import NotSupported, RulesConfigError, SplitcardsError, UnknownObject
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Host
-from splitcards.game.registry import VersionRegistry
 from splitcards.wire import methods
 from splitcards.wire.forms import FormError, Reader, encode
 from splitcards.wire.framing import FrameError, decode_body, encode_frame, read_frame

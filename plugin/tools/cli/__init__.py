@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 import pluggy
 
 from splitcards.errors import SplitcardsError
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry, load_registry
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.tools.cli import completion, config, conformance, diff, games, listing, serve, show
 
 Command = Callable[[argparse.Namespace, pluggy.PluginManager, VersionRegistry], int]

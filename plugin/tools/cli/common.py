@@ -7,9 +7,9 @@ import argparse
 import pluggy
 
 from splitcards.errors import SplitcardsError
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.manager import plugin_sources
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.plugins.manager import plugin_sources
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.hostnames import HostNames, UnknownHost
 

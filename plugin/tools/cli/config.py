@@ -17,10 +17,8 @@ from typing import Any
 import pluggy
 
 from splitcards.errors import SplitcardsError, did_you_mean
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry, load_registry
-from splitcards.game.settings import (
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
+from splitcards.game.configuration.settings import (
     BLOCK_ENV,
     CONFIG_ENV,
     RULES_ENV,
@@ -30,6 +28,8 @@ from splitcards.game.settings import (
     effective,
     parse_config,
 )
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 
 DESCRIPTION = """Show the settings in force (rule version, house rules, blocked plugins) and where
 each value comes from: a command-line argument, the environment, the project configuration

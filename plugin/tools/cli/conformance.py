@@ -11,8 +11,8 @@ from pathlib import Path
 import pluggy
 
 from splitcards.errors import SplitcardsError
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.registry import VersionRegistry
 from splitcards.tools.cli.common import UsageError, add_rules, plugin_line
 from splitcards.tools.cli.terminal import Writer, duration
 from splitcards.tools.conformance import runner

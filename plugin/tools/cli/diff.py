@@ -7,8 +7,9 @@ import json
 
 import pluggy
 
-from splitcards.game.registry import VersionRegistry
-from splitcards.rules.versions import CHOICES, RuleVersion
+from splitcards.game.configuration.registry import VersionRegistry
+from splitcards.rules.versionfile import CHOICES
+from splitcards.rules.versions import RuleVersion
 from splitcards.tools.cli.terminal import Writer
 
 HELP = "list what differs between two rule versions"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pluggy
 
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.registry import VersionRegistry
 from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host
 from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import read_user_decks

@@ -9,10 +9,10 @@ from typing import Any, cast
 
 import pluggy
 
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import plugin_sources
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import plugin_sources
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -7,7 +7,7 @@ import sys
 
 import pluggy
 
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.tools.cli.common import host
 from splitcards.wire.server import Server, serve
 

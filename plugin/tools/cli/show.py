@@ -11,8 +11,8 @@ from typing import Any
 
 import pluggy
 
-from splitcards.errors import SplitcardsError, did_you_mean
-from splitcards.game.registry import VersionRegistry
+from splitcards.errors import SplitcardsError, did_you_mean, fold
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.table import Table
 from splitcards.rules import casting
 from splitcards.rules.card import Card
@@ -180,17 +180,13 @@ def _find(name: str, path: Path | None) -> Card:
     card = pool.get(name)
     if card is not None:
         return card
-    folded = {_fold(known): known for known in pool}
-    if _fold(name) in folded:
-        return pool[folded[_fold(name)]]
+    folded = {fold(known): known for known in pool}
+    if fold(name) in folded:
+        return pool[folded[fold(name)]]
     # A half's name finds its card first; then names spelled nearly the same.
-    halves = [known for known in pool if _fold(name) in _fold(known)][:3]
+    halves = [known for known in pool if fold(name) in fold(known)][:3]
     near = f" (did you mean {' or '.join(map(repr, halves))}?)" if halves else did_you_mean(name, pool)
     raise UsageError(f"no card named {name!r} in {path or 'the bundled cards'}{near}")
-
-
-def _fold(name: str) -> str:
-    return "".join(name.split()).casefold()
 
 
 def _pool(path: Path | None) -> Mapping[str, Card]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from splitcards.game.capabilities import Capability
+from splitcards.game.contract.capabilities import Capability
 from splitcards.rules.card import Card
 from splitcards.tools.conformance.scenario import Scenario
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass, replace
 import pluggy
 
 from splitcards.errors import HostError, NotSupported, PluginFailure, RulesConfigError, ScenarioError, SplitcardsError
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Host
-from splitcards.game.registry import VersionRegistry
 from splitcards.game.table import Table
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.checks import run_check
-from splitcards.tools.conformance.declared import declared_deviation, declared_gap, judged, met_deviation
+from splitcards.tools.conformance.declarations import declared_deviation, declared_gap, judged, met_deviation
 from splitcards.tools.conformance.results import Result as Result
 from splitcards.tools.conformance.results import Status as Status
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile

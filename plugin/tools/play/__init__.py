@@ -1,7 +1,7 @@
 """Games played by an engine's own AI under the split-card rules, for any host that can.
 
 A host adapter that can play AI games registers an ``ai_game`` factory on its
-:class:`~splitcards.game.contract.AdapterInfo`, returning an :class:`~splitcards.game.aihost.AIHost`.
+:class:`~splitcards.game.contract.AdapterInfo`, returning an :class:`~splitcards.game.contract.aihost.AIHost`.
 :class:`~splitcards.tools.play.loop.AIGame` plays a game on it with the demo decks
 (:mod:`splitcards.tools.play.decks`), asking the :class:`~splitcards.game.table.Table` for every rules
 decision; :class:`~splitcards.tools.play.differential.DifferentialGame` also compares the rules' answers
@@ -10,7 +10,7 @@ with the engine's; :mod:`splitcards.tools.play.demo` is ``splitcards demo``.
 
 from __future__ import annotations
 
-from splitcards.game.aihost import ActionKind, AIHost, Classified, Deviation, EngineAnswers
+from splitcards.game.contract.aihost import ActionKind, AIHost, Classified, Deviation, EngineAnswers
 from splitcards.tools.play.differential import Comparison, DifferentialGame
 from splitcards.tools.play.loop import AIGame
 from splitcards.tools.play.result import Result

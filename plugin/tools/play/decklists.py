@@ -35,7 +35,7 @@ from pathlib import Path
 
 from splitcards.cards.loaders import CardPool, kind, load_card_file
 from splitcards.errors import DecklistError, UnknownCard, UnsupportedCard
-from splitcards.files.bounded import decode, read_bytes
+from splitcards.files.bounded import read_text
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.tools.play.decks import Decks
@@ -176,11 +176,7 @@ def read_user_decks(cards: str | Path, deck: str | Path, opponent: str | Path | 
 def read_decklist(path: str | Path, *, max_bytes: int = DECKLIST_MAX_BYTES) -> Decklist:
     """Read a decklist file (a regular file of at most ``max_bytes``, UTF-8); see :func:`parse_decklist`."""
     where = str(path)
-    try:
-        data = read_bytes(path, partial(DecklistError, where, None), max_bytes=max_bytes)
-    except OSError as exc:
-        raise DecklistError(where, None, f"can't read the decklist: {exc.strerror or exc}") from exc
-    text = decode(data, lambda problem: DecklistError(where, None, f"not a UTF-8 text file ({problem})"), bom=True)
+    text = read_text(path, partial(DecklistError, where, None), max_bytes=max_bytes, bom=True)
     return parse_decklist(text, where)
 
 

@@ -5,7 +5,7 @@
 offers for a cast, a split spell's names and mana value, where a resolved split card went,
 whether it still shows a fused spell, and a Room's doors, names and mana value. A disagreement
 is explained by one of the engine's documented deviations
-(:meth:`~splitcards.game.aihost.AIHost.explain`), or it is a finding.
+(:meth:`~splitcards.game.contract.aihost.AIHost.explain`), or it is a finding.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pluggy
 
-from splitcards.game.aihost import AIHost
+from splitcards.game.contract.aihost import AIHost
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion

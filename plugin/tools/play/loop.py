@@ -1,6 +1,6 @@
 """A game played by an engine's own AI, with every split-card action going through the rules.
 
-:class:`AIGame` asks the engine's AI (:meth:`~splitcards.game.aihost.AIHost.next_action`) for
+:class:`AIGame` asks the engine's AI (:meth:`~splitcards.game.contract.aihost.AIHost.next_action`) for
 each action and applies it, except:
 
 * a cast: the engine tells how its AI casts the card (which half, or fused), and
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 import pluggy
 
 from splitcards.errors import IllegalAction, NotSupported
-from splitcards.game.aihost import ActionKind, AIHost, Attack, CombatDamage
+from splitcards.game.contract.aihost import ActionKind, AIHost, Attack, CombatDamage
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
@@ -259,7 +259,7 @@ class AIGame:
     def _try_cast(self, player: Player, obj: ObjectId) -> bool:
         for option in self.table.castable(obj, caster=player).value:
             try:
-                cost = self.table.check_cast(obj, option, caster=player).total_cost
+                cost = self.table.cast_decision(obj, option, caster=player).total_cost
             except IllegalAction:
                 continue
             if cost is not None and cost.mana_value > self.ai.mana_available(player):

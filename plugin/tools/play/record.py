@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from splitcards.cards.mtgjson import mtgjson_faces
 from splitcards.errors import RecordError
-from splitcards.files.bounded import decode, read_bytes
+from splitcards.files.bounded import read_text
 from splitcards.rules.card import Card
 
 RECORD = "splitcards game record"
@@ -131,11 +131,7 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
     """Read a record (a regular UTF-8 file of at most ``max_bytes``); raises
     :class:`~splitcards.errors.RecordError` naming the line at fault."""
     where = str(path)
-    try:
-        raw = read_bytes(path, lambda problem: RecordError(where, None, problem), max_bytes=max_bytes)
-    except OSError as exc:
-        raise RecordError(where, None, f"can't read the record: {exc.strerror or exc}") from None
-    lines = decode(raw, lambda problem: RecordError(where, None, f"not a UTF-8 text file ({problem})")).splitlines()
+    lines = read_text(path, lambda problem: RecordError(where, None, problem), max_bytes=max_bytes).splitlines()
     if not lines:
         raise RecordError(where, None, "empty: a record starts with its header line")
     data: list[Any] = []

@@ -14,8 +14,8 @@ import pluggy
 
 from splitcards.cards.loaders import load_card_file
 from splitcards.errors import RecordError
-from splitcards.game.hosts import adapters
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.configuration.registry import VersionRegistry
+from splitcards.game.plugins.hosts import adapters
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.tools.play import decks as demo_decks

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.errors import SplitcardsError
-from splitcards.files.bounded import decode, read_bytes
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import default_manager
-from splitcards.game.registry import load_registry
+from splitcards.files.bounded import read_text
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import default_manager
 from splitcards.tools.play import record as records
 from splitcards.tools.play import workers
 from splitcards.tools.play.invariants import violations
@@ -245,7 +245,7 @@ def read_results(path: Path, max_bytes: int = RESULTS_MAX_BYTES) -> list[dict[st
         return SplitcardsError(f"--resume: {where}: {problem}")
 
     games: list[dict[str, Any]] = []
-    text = decode(read_bytes(path, refuse, max_bytes=max_bytes), refuse)
+    text = read_text(path, refuse, max_bytes=max_bytes)
     for line in text.splitlines():
         try:
             data = json.loads(line)

@@ -1,37 +1,27 @@
-"""The JSON Schema of a rule-version file, built from the tables that :mod:`splitcards.rules.versions`
-checks the files with, so the two cannot disagree."""
+"""The JSON Schema of a rule-version file, built from the file format of
+:mod:`splitcards.rules.versionfile` that the registry checks the files with, so the two cannot
+disagree."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from splitcards.rules import versions
+from splitcards.rules import versionfile
 
 _TYPES = {str: "string", bool: "boolean"}
-_DESCRIPTIONS = {
-    "version": "the version's name",
-    "extends": "the version (name or alias) whose keys this file overrides",
-    "aliases": "other names of this version",
-    "edition": 'the date of the Comprehensive Rules edition the citations follow, quoted: "2017-04-28"',
-    "description": "what this version of the rules says, in a sentence or two",
-    "features": "which mechanics exist under this version",
-    "characteristics": "how a split card's characteristics are answered",
-    "naming": "how a player names a split card",
-    "rules": "for each rule decision, the rule numbers that decide it (in that edition's numbering)",
-}
 
 
 def schema() -> dict[str, Any]:
     """The schema (draft 2020-12). A file with ``extends:`` may leave out any key but ``version``;
     a file without it names every key, and the citations of every feature it turns on."""
-    keys = versions._SCHEMA
+    keys = versionfile.KEYS
     properties: dict[str, Any] = {}
     for key, kind in keys.items():
-        description = _DESCRIPTIONS[key]
+        description = versionfile.DESCRIPTIONS[key]
         if key == "version":
             properties[key] = {"$ref": "#/$defs/name", "description": description}
         elif key == "rules":
-            citations = {name: {"$ref": "#/$defs/citation"} for name in sorted(versions.ALL_CITATIONS)}
+            citations = {name: {"$ref": "#/$defs/citation"} for name in sorted(versionfile.ALL_CITATIONS)}
             properties[key] = _object(description, citations)
         elif isinstance(kind, dict):
             properties[key] = _object(description, {sub: _value((key, sub), t) for sub, t in kind.items()})
@@ -40,17 +30,17 @@ def schema() -> dict[str, Any]:
         else:
             properties[key] = {"type": _TYPES[kind], "description": description}
     complete = {
-        "required": list(versions._REQUIRED_TOP),
+        "required": list(versionfile.REQUIRED_KEYS),
         "properties": {
             **{section: {"required": list(keys[section])} for section in ("features", "characteristics", "naming")},
-            "rules": {"required": sorted(versions.BASE_CITATIONS)},
+            "rules": {"required": sorted(versionfile.BASE_CITATIONS)},
         },
         "allOf": [
             {
                 "if": {"properties": {"features": {"properties": {feature: {"const": True}}}}},
                 "then": {"properties": {"rules": {"required": sorted(citations)}}},
             }
-            for feature, citations in versions.FEATURE_CITATIONS.items()
+            for feature, citations in versionfile.FEATURE_CITATIONS.items()
         ],
     }
     return {
@@ -67,9 +57,9 @@ def schema() -> dict[str, Any]:
         "$defs": {
             "name": {
                 "type": "string",
-                "pattern": f"^{versions._NAME.pattern}$",
+                "pattern": f"^{versionfile.NAME.pattern}$",
                 "not": {"pattern": r"\.ya?ml$"},
-                "description": versions._NAME_RULE,
+                "description": versionfile.NAME_RULE,
             },
             "citation": {"type": "array", "items": {"type": "string"}, "description": 'rule numbers, such as "709.4b"'},
         },
@@ -81,5 +71,5 @@ def _object(description: str, properties: dict[str, Any]) -> dict[str, Any]:
 
 
 def _value(key: tuple[str, str], kind: type) -> dict[str, Any]:
-    allowed = versions._CHOICES.get(key)
+    allowed = versionfile.CHOICE_WORDS.get(key)
     return {"enum": list(allowed)} if allowed else {"type": _TYPES[kind]}

@@ -21,9 +21,9 @@ from __future__ import annotations
 import pytest
 
 from splitcards.errors import UnknownObject
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Host
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import VersionRegistry
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, Phase, Player, Timing, UnlockBy, Zone

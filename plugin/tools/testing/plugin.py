@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     import pluggy
     from _pytest._code.code import TerminalRepr
 
+    from splitcards.game.configuration.registry import VersionRegistry
     from splitcards.game.contract import AdapterInfo
-    from splitcards.game.registry import VersionRegistry
     from splitcards.rules.card import Card
     from splitcards.tools.conformance.runner import Planned
     from splitcards.tools.hostnames import HostNames
@@ -118,8 +118,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _setup(name: str, rules: tuple[str, ...], timeout: float | None, transcript: Path | None) -> _Setup:
     from splitcards.errors import SplitcardsError
-    from splitcards.game.manager import default_manager
-    from splitcards.game.registry import load_registry
+    from splitcards.game.configuration.registry import load_registry
+    from splitcards.game.plugins.manager import default_manager
     from splitcards.tools.hostnames import HostNames
     from splitcards.wire.engine import DEFAULT_TIMEOUT
 
@@ -294,7 +294,7 @@ def splitcards_host(pytestconfig: pytest.Config) -> AdapterInfo:
 @pytest.fixture(scope="session")
 def splitcards_registry() -> VersionRegistry:
     """The rule versions: the shipped ones and those the installed plugins add."""
-    from splitcards.game.registry import load_registry
+    from splitcards.game.configuration.registry import load_registry
 
     return load_registry()
 

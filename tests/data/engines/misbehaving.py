@@ -13,9 +13,9 @@ import os
 import sys
 import time
 
-from splitcards.game.hosts import adapters
-from splitcards.game.manager import make_plugin_manager
-from splitcards.game.registry import load_registry
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.wire.framing import decode_body, encode_frame, read_frame
 from splitcards.wire.server import Server
 

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from splitcards.game.capabilities import Capability as Capability
-from splitcards.game.capabilities import Gap as Gap
-from splitcards.game.capabilities import KnownDeviation as KnownDeviation
+from splitcards.game.contract.capabilities import Capability as Capability
+from splitcards.game.contract.capabilities import Gap as Gap
+from splitcards.game.contract.capabilities import KnownDeviation as KnownDeviation
 
 # The requests, decisions and resolutions are part of the contract; the rules define them.
 from splitcards.rules.actions import CastDecision as CastDecision
@@ -28,7 +28,7 @@ from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Tim
 from splitcards.rules.versions import RuleVersion
 
 if TYPE_CHECKING:
-    from splitcards.game.aihost import AIHost
+    from splitcards.game.contract.aihost import AIHost
 
 
 @runtime_checkable
@@ -90,7 +90,7 @@ class AdapterInfo:
     ``factory`` builds a new game for a rule version; ``available`` is ``None`` when the engine
     is installed, otherwise the reason it is not (shown to users, e.g. "pip install splitcards[phase]").
     ``ai_game``, for an engine with an AI of its own, builds a game its AI plays for a rule version
-    (:class:`splitcards.game.aihost.AIHost`, used by ``splitcards demo``); ``None`` when it has none.
+    (:class:`splitcards.game.contract.aihost.AIHost`, used by ``splitcards demo``); ``None`` when it has none.
     ``lacks`` declares the capabilities the host does not have, ``deviations`` the runs where it
     knowingly answers otherwise than the rules, each with its reason (docs/adapters.md).
     """

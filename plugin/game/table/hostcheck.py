@@ -11,23 +11,13 @@ was told and what it answered, raised before any rule reads the answer.
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Sequence
 from typing import Any
 
-from splitcards.errors import HostError, UnknownObject
+from splitcards.errors import HostError, UnknownObject, shown
 from splitcards.game.contract import Host, Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
-
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 80
-
-
-def _show(value: Any) -> str:
-    return _REPR.repr(value)
-
 
 # A breach found in the game after the action, not in what the method answered.
 _UNSHOWN = object()
@@ -55,7 +45,7 @@ class CheckedHost:
 
     def breach(self, method: str, told: str, answered: Any, problem: str) -> HostError:
         told_part = f" when told {told}" if told else ""
-        answer = f"it answered {_show(answered)}, " if answered is not _UNSHOWN else ""
+        answer = f"it answered {shown(answered)}, " if answered is not _UNSHOWN else ""
         return HostError(f"host {self.name!r} broke the contract in Host.{method}{told_part}: {answer}{problem}")
 
     # -- answers -----------------------------------------------------------------------------
@@ -68,7 +58,7 @@ class CheckedHost:
             value = getattr(found, field)
             if not isinstance(value, kind):
                 names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-                raise self.breach("view", f"{obj!r}", found, f"whose {field} is {_show(value)}, not a {names}")
+                raise self.breach("view", f"{obj!r}", found, f"whose {field} is {shown(value)}, not a {names}")
         if not all(isinstance(door, Side) for door in found.unlocked):
             raise self.breach("view", f"{obj!r}", found, "whose unlocked doors are not all splitcards.Side")
         return found

@@ -7,7 +7,7 @@ The call goes through pluggy's own loop (order, ``tryfirst``/``trylast``, ``firs
 wrappers are pluggy's).
 
 An implementation that raises, or returns what its spec's annotation does not allow
-(:mod:`splitcards.game.hookresults`), is a :class:`~splitcards.errors.PluginFailure` naming that
+(:mod:`splitcards.game.plugins.hookresults`), is a :class:`~splitcards.errors.PluginFailure` naming that
 plugin and the hook. ``KeyboardInterrupt`` and ``SystemExit`` propagate: the user or the
 process asked to stop, as in pytest.
 """
@@ -15,19 +15,20 @@ process asked to stop, as in pytest.
 from __future__ import annotations
 
 import inspect
-import reprlib
 import threading
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import pluggy
 
-from splitcards.errors import PluginFailure
-from splitcards.game.hookresults import result_check
+from splitcards.errors import PluginFailure, shown
+from splitcards.game.plugins.hookresults import result_check
 from splitcards.hooks import PROJECT_NAME, spec
 
 P = ParamSpec("P")
-R = TypeVar("R")
+# Covariant: a hook that answers a narrower type is taken where a wider answer is expected
+# (a decision that can also be a refusal).
+R = TypeVar("R", covariant=True)
 
 # Marks an implementation's function once it is guarded.
 _GUARDED = "_splitcards_guarded"
@@ -166,28 +167,33 @@ def as_exception(error: BaseException) -> Exception:
     return RuntimeError(f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
 
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-
-
 def _short(value: object) -> str:
-    return f"{type(value).__name__} {_REPR.repr(value)}"
+    return f"{type(value).__name__} {shown(value)}"
 
 
 # -- the hooks ------------------------------------------------------------------------------
 
 splitcards_register_adapters = Joined(spec.splitcards_register_adapters)
 splitcards_rule_files = Joined(spec.splitcards_rule_files)
+check_card = FirstResult(spec.check_card)
+decide_cost_effects = Joined(spec.decide_cost_effects)
 check_cast = FirstResult(spec.check_cast)
+decide_cast = FirstResult(spec.decide_cast)
 on_splice = Joined(spec.on_splice)
 on_cast = Joined(spec.on_cast)
+check_resolve = FirstResult(spec.check_resolve)
 on_resolve = FirstResult(spec.on_resolve)
+decide_controller = FirstResult(spec.decide_controller)
+check_destination = FirstResult(spec.check_destination)
+decide_copy = FirstResult(spec.decide_copy)
 on_leave_stack = FirstResult(spec.on_leave_stack)
 on_enter_battlefield = FirstResult(spec.on_enter_battlefield)
 on_entered_battlefield = Joined(spec.on_entered_battlefield)
 on_name_choice = FirstResult(spec.on_name_choice)
+decide_name = FirstResult(spec.decide_name)
 on_name_chosen = Joined(spec.on_name_chosen)
+decide_doors = FirstResult(spec.decide_doors)
+decide_unlock_cost = FirstResult(spec.decide_unlock_cost)
 check_unlock = FirstResult(spec.check_unlock)
 on_unlock = Joined(spec.on_unlock)
 check_lock = FirstResult(spec.check_lock)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import overload
 
-from splitcards.game.hostcheck import CheckedHost
+from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Event, ObjectId, ObjectView, Timing
 

@@ -10,10 +10,10 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import pluggy
 
 from splitcards.errors import IllegalAction, PluginFailure
-from splitcards.game.hookcalls import FirstResult, Joined
-from splitcards.game.manager import BUILTIN_NAME, plugins_implementing
-from splitcards.game.oneaction import Actions
-from splitcards.rules import casting
+from splitcards.game.plugins import hookcalls
+from splitcards.game.plugins.hookcalls import FirstResult, Joined
+from splitcards.game.plugins.manager import BUILTIN_NAME, plugins_implementing
+from splitcards.game.table.oneaction import Actions
 from splitcards.rules.card import Card
 from splitcards.rules.model import Event, Zone
 from splitcards.rules.versions import RuleVersion
@@ -33,20 +33,28 @@ class TableHooks:
 
     def _ask(self, hook: FirstResult[Concatenate[RuleVersion, P], R], *args: P.args, **kwargs: P.kwargs) -> R:
         """A refusal or a decision of the plugins, under this table's rule version."""
-        outer, self._actions.hook = self._actions.hook, hook.name
-        try:
+        with self._actions.calling(hook.name):
             return hook(self.pm, self.rules, *args, **kwargs)
-        finally:
-            self._actions.hook = outer
+
+    def _joined(self, hook: Joined[Concatenate[RuleVersion, P], R], *args: P.args, **kwargs: P.kwargs) -> list[R]:
+        """The answers of every plugin to a joined decision hook, under this table's rule version."""
+        with self._actions.calling(hook.name):
+            return hook(self.pm, self.rules, *args, **kwargs)
 
     def _decided(
-        self, hook: FirstResult[Concatenate[RuleVersion, P], T | None], *args: P.args, **kwargs: P.kwargs
+        self,
+        hook: FirstResult[Concatenate[RuleVersion, P], T | IllegalAction | None],
+        *args: P.args,
+        **kwargs: P.kwargs,
     ) -> T:
-        """A decision the built-in rules always give when no plugin does."""
+        """A decision the built-in rules always give when no plugin does; a decision that is a
+        refusal is raised, as a ``check_*`` hook's is."""
         found = self._ask(hook, *args, **kwargs)
         if found is None:
             problem = LookupError("no implementation answered: the built-in rules are not registered")
             raise PluginFailure(BUILTIN_NAME, hook.name, problem)
+        if isinstance(found, IllegalAction):
+            raise found
         return found
 
     def _refuse(self, refusal: IllegalAction | None) -> None:
@@ -62,9 +70,9 @@ class TableHooks:
         **kwargs: P.kwargs,
     ) -> None:
         """Record the events of a report hook, called after the host acted."""
-        outer, self._actions.hook = self._actions.hook, hook.name
         try:
-            results = hook(self.pm, self.rules, *args, **kwargs)
+            with self._actions.calling(hook.name):
+                results = hook(self.pm, self.rules, *args, **kwargs)
         except PluginFailure as failure:
             raise PluginFailure(failure.plugin, failure.hook, failure.error, happened=True) from failure.error
         except (KeyboardInterrupt, SystemExit):
@@ -72,18 +80,16 @@ class TableHooks:
             # before the interruption goes on.
             self.events += builtin_report(self.rules, *args, **kwargs)
             raise
-        finally:
-            self._actions.hook = outer
         self.events += [event for result in results for event in result]
 
     def _plugins_destination(self, hook: FirstResult[Any, Any], card: Card, zone: Zone | None) -> None:
-        """A zone a plugin answered is held to the rules a host's move is (400.4a, 601.2a): an
-        instant sent onto the battlefield is the plugin's failure, and the game is as it was."""
+        """A zone a plugin decided is held to the ``check_destination`` chain, as a host's move is
+        (400.4a, 601.2a): an instant sent onto the battlefield is the deciding plugin's failure,
+        and the game is as it was."""
         if zone is None:
             return
-        try:
-            casting.check_destination(card, zone, self.rules)
-        except IllegalAction as refusal:
+        refusal = self._ask(hookcalls.check_destination, card=card, zone=zone)
+        if refusal is not None:
             # The answer is one of theirs: the built-in rules never send a card where it can't go.
             plugins = ", ".join(plugins_implementing(self.pm, hook)) or BUILTIN_NAME
             raise PluginFailure(plugins, hook.name, refusal) from None

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pluggy
 
-from splitcards.game import hookcalls
-from splitcards.game.manager import builtins_alone
+from splitcards.game.plugins import hookcalls
+from splitcards.game.plugins.manager import builtins_alone
 from splitcards.rules.model import Answer, CastOption, ObjectView, Player, Timing, Zone
 
 Circumstances = tuple[ObjectView, Zone | None, Player | None, Timing]

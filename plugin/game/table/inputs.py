@@ -17,6 +17,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from splitcards.errors import IllegalChoice
 from splitcards.rules.actions import NO_GRANTS, CastGrants, CastRequest
+from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
@@ -103,3 +104,12 @@ def cast_request(
         cost_reduction=order.cost_reduction,
     )
     return order.grants.apply(request)
+
+
+def costs_given(
+    increase: ManaCost | None, reduction: ManaCost | None, effects: Sequence[CostEffect]
+) -> tuple[CostEffect, ...]:
+    """The cost changes a caller gave, as effects: a plain increase or reduction is an effect
+    with no condition, which changes the cost of the action it is given for."""
+    plain = [CostEffect(amount, up) for amount, up in ((increase, True), (reduction, False)) if amount is not None]
+    return (*plain, *effects)

@@ -1,4 +1,4 @@
-"""The built-in rules, registered as an ordinary plugin: each hook delegates to the rules modules.
+"""The built-in rules, registered as an ordinary plugin: each hook forwards to one rules function.
 
 Every implementation here is ``trylast``: a third-party plugin's ``check_*`` refusal or decision
 comes first, and the built-in rules answer only when no plugin has. The legality checks are
@@ -11,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from splitcards.errors import IllegalAction
-from splitcards.game.contract import CastRequest, Resolution
+from splitcards.game.contract import CastDecision, CastRequest, Resolution
 from splitcards.hooks import hookimpl
-from splitcards.rules import casting, characteristics, rooms
+from splitcards.rules import casting, characteristics, copies, events, rooms
+from splitcards.rules import stack as stacking
 from splitcards.rules.card import Card, Side
+from splitcards.rules.copies import CopyOf
+from splitcards.rules.costs import CostEffect
+from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import (
     Answer,
-    CastOption,
     Event,
-    EventKind,
     ObjectId,
     ObjectView,
     Player,
@@ -35,37 +37,69 @@ from splitcards.rules.versions import RuleVersion
 
 
 @hookimpl(trylast=True)
+def check_card(rules: RuleVersion, card: Card) -> IllegalAction | None:
+    return casting.card_refusal(card, rules)
+
+
+@hookimpl(trylast=True)
 def check_cast(
     rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
 ) -> IllegalAction | None:
-    try:
-        casting.check_cast(request, rules, timing, board)
-    except IllegalAction as refused:
-        return refused
-    return None
+    return casting.cast_refusal(request, rules, timing, board)
+
+
+@hookimpl(trylast=True)
+def check_resolve(rules: RuleVersion, stack: Sequence[ObjectId], asked: ObjectId | None) -> IllegalAction | None:
+    return stacking.resolve_refusal(stack, asked, rules)
+
+
+@hookimpl(trylast=True)
+def check_destination(rules: RuleVersion, card: Card, zone: Zone) -> IllegalAction | None:
+    return casting.destination_refusal(card, zone, rules)
 
 
 @hookimpl(trylast=True)
 def check_unlock(
     rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
 ) -> IllegalAction | None:
-    try:
-        rooms.check_unlock(view, door, by, rules, timing)
-    except IllegalAction as refused:
-        return refused
-    return None
+    return rooms.unlock_refusal(view, door, by, rules, timing)
 
 
 @hookimpl(trylast=True)
 def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalAction | None:
-    try:
-        rooms.check_lock(view, door, rules)
-    except IllegalAction as refused:
-        return refused
-    return None
+    return rooms.lock_refusal(view, door, rules)
 
 
 # -- decisions ------------------------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision:
+    return casting.decide_cast(request, rules)
+
+
+@hookimpl(trylast=True)
+def decide_doors(
+    rules: RuleVersion, card: Card, named: Side | str | frozenset[Side], by: UnlockBy
+) -> tuple[Side, ...] | IllegalAction:
+    return rooms.doors_named(card, named, by, rules)
+
+
+@hookimpl(trylast=True)
+def decide_unlock_cost(
+    rules: RuleVersion, view: ObjectView, door: Side, effects: Sequence[CostEffect]
+) -> Answer[ManaCost | None] | IllegalAction:
+    return rooms.unlock_total_cost(view, door, effects, rules)
+
+
+@hookimpl(trylast=True)
+def decide_controller(rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> Answer[Player]:
+    return casting.controller_after(view, destination, rules)
+
+
+@hookimpl(trylast=True)
+def decide_copy(rules: RuleVersion, view: ObjectView, of: CopyOf) -> ObjectView | IllegalAction:
+    return copies.copy_of(view, of, rules)
 
 
 @hookimpl(trylast=True)
@@ -90,46 +124,45 @@ def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]]:
     return characteristics.name_choices(card, rules).value
 
 
+@hookimpl(trylast=True)
+def decide_name(
+    rules: RuleVersion, card: Card, choice: tuple[str, ...], legal: Sequence[tuple[str, ...]]
+) -> tuple[str, ...] | IllegalAction:
+    return characteristics.chosen_name(card, choice, legal, rules)
+
+
 # -- reports --------------------------------------------------------------------------------
 
 
 @hookimpl(trylast=True)
 def on_splice(rules: RuleVersion, spell: ObjectId, spliced: Spliced) -> Sequence[Event]:
-    return [Event(EventKind.SPLICED, spliced.object, rules=rules.cite("splice"))]
+    return events.spliced(spliced, rules)
 
 
 @hookimpl(trylast=True)
 def on_cast(rules: RuleVersion, spell: ObjectId, view: ObjectView, facts: SpellFacts) -> Sequence[Event]:
-    if not view.card.is_split:
-        return [Event(EventKind.CAST, spell)]
-    key = "fuse" if facts.option is CastOption.FUSED else "cast_half"
-    return [Event(EventKind.CAST, spell, half=facts.option, rules=rules.cite(key))]
+    return events.cast(spell, view, facts, rules)
 
 
 @hookimpl(trylast=True)
 def on_entered_battlefield(
     rules: RuleVersion, permanent: ObjectId, view: ObjectView, unlocked: frozenset[Side]
 ) -> Sequence[Event]:
-    return [Event(EventKind.ENTERED_BATTLEFIELD, permanent, rules=rules.cite("enter_battlefield"))]
+    return events.entered(permanent, rules)
 
 
 @hookimpl(trylast=True)
 def on_unlock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side, by: UnlockBy) -> Sequence[Event]:
-    events = rooms.unlock_events(permanent, view, door, by, rules)
-    # Doors are reported one at a time: the one that leaves none locked makes the Room fully
-    # unlocked (709.5i), after its own events.
-    if rooms.fully_unlocked(view.unlocked, view.unlocked | {door}):
-        events.append(Event(EventKind.FULLY_UNLOCKED, permanent, rules=rules.cite("fully_unlocked")))
-    return events
+    return events.unlocked(permanent, view, door, by, rules)
 
 
 @hookimpl(trylast=True)
 def on_lock(rules: RuleVersion, permanent: ObjectId, view: ObjectView, door: Side) -> Sequence[Event]:
-    return [Event(EventKind.DOOR_LOCKED, permanent, door=door, rules=rules.cite("lock_effect"))]
+    return events.locked(permanent, door, rules)
 
 
 @hookimpl(trylast=True)
 def on_name_chosen(
     rules: RuleVersion, card: Card, choice: tuple[str, ...], player: Player, source: ObjectId | None
 ) -> Sequence[Event]:
-    return [Event(EventKind.NAME_CHOSEN, source or player.value, rules=rules.cite("name_choice"))]
+    return events.name_chosen(player, source, rules)

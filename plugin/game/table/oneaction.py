@@ -7,9 +7,10 @@ or from another thread while an action runs, is refused with
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from splitcards.errors import TableInUse
@@ -37,6 +38,15 @@ class Actions:
         self.running = None
         self.hook = None
         self._busy.release()
+
+    @contextlib.contextmanager
+    def calling(self, hook: str) -> Iterator[None]:
+        """While the action calls ``hook`` (an action started from inside it is named after it)."""
+        outer, self.hook = self.hook, hook
+        try:
+            yield
+        finally:
+            self.hook = outer
 
     def _in_use(self, wanted: str) -> TableInUse:
         running = self.running

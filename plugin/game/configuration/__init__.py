@@ -1,0 +1,1 @@
+"""Configuration: the project's settings and the registry of rule versions."""

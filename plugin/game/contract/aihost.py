@@ -1,0 +1,192 @@
+"""What a host offers so that its engine's AI can play games under the split-card rules.
+
+An :class:`AIHost` is one game in an engine with an AI of its own. The game loop
+(:class:`splitcards.tools.play.loop.AIGame`) asks the engine's AI for each action, learns from the host
+what kind of action it is, and sends every split-card decision through
+:class:`~splitcards.game.table.Table`, which decides it and has the host's
+:class:`~splitcards.game.contract.Host` carry it out. The host decides nothing: it starts games,
+relays its AI's choices and applies actions, and shows what its engine itself says so the rules'
+answers can be compared with it (:mod:`splitcards.tools.play.differential`).
+
+A host adapter offers AI play by setting ``ai_game`` on its
+:class:`~splitcards.game.contract.AdapterInfo`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from splitcards.game.contract.host import Host
+from splitcards.rules.card import Card, Side
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
+
+
+class ActionKind(StrEnum):
+    """What an action of the engine does, as far as the split-card rules are concerned."""
+
+    CAST = "cast"
+    UNLOCK = "unlock"
+    PASS = "pass"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Classified:
+    """An engine action's kind, the object it casts or unlocks, and the door it unlocks."""
+
+    kind: ActionKind
+    object: ObjectId | None = None
+    door: Side | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EngineAnswers:
+    """What the engine itself shows of an object, for comparing with the rules' answers: its
+    zone, names, mana value, whether it shows a fused spell, and the doors it shows unlocked."""
+
+    zone: Zone
+    names: tuple[str, ...]
+    mana_value: int
+    fused: bool
+    unlocked: frozenset[Side]
+
+
+@dataclass(frozen=True, slots=True)
+class Deviation:
+    """Something an engine gets wrong about the split-card rules: the rules it breaks, what it
+    does, what its adapter does about it, and the test that shows it on the real engine."""
+
+    name: str
+    rules: tuple[str, ...]
+    engine: str
+    adapter: str
+    test: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """What the engine shows of a player: life total, poison counters, cards in library, and
+    whether they drew from an empty library since the last state-based actions."""
+
+    life: int
+    poison: int
+    library: int
+    drew_from_empty_library: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The engine declared attackers: ``player`` attacks ``defender`` with the creatures named."""
+
+    player: Player
+    attackers: tuple[str, ...]
+    defender: Player
+
+
+@dataclass(frozen=True, slots=True)
+class CombatDamage:
+    """The engine dealt combat damage to a player: ``amount`` in all, from the sources named."""
+
+    player: Player
+    amount: int
+    sources: tuple[str, ...] = ()
+
+
+Happening = Attack | CombatDamage
+"""What an engine did that the split-card rules don't decide but a reader of the game wants to see."""
+
+
+class AIHost(Protocol):
+    """One game in an engine whose own AI plays both players."""
+
+    @property
+    def engine(self) -> str:
+        """The engine's distribution and version, as a game record names it (``"phase-python 0.103.0"``)."""
+
+    @property
+    def host(self) -> Host:
+        """The game as the rules see it (the :class:`~splitcards.game.contract.Host` primitives)."""
+
+    @property
+    def deviations(self) -> Mapping[str, Deviation]:
+        """The engine's documented deviations by name: every correction is named after one."""
+
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
+        """Start the game: p1 plays ``deck``, p2 ``opponent`` (in library order before the
+        engine shuffles with ``seed``); both keep their opening hands."""
+
+    def over(self) -> bool:
+        """Whether the game has ended."""
+
+    def winner(self) -> Player | None:
+        """The player who won (``None`` while the game goes on, or for a draw)."""
+
+    def turn(self) -> int:
+        """The turn number."""
+
+    def actor(self) -> Player:
+        """The player the engine waits for now (priority, or a choice)."""
+
+    def next_action(self) -> object:
+        """The engine's AI's action for :meth:`actor` (passing priority when it has none)."""
+
+    def classify(self, action: object) -> Classified:
+        """What the action does: cast a card (with priority), unlock a door, pass priority, or other."""
+
+    def pass_action(self) -> object:
+        """The engine's action by which :meth:`actor` passes priority."""
+
+    def apply(self, action: object) -> None:
+        """Carry out an action of :meth:`actor` that the rules need not decide."""
+
+    def pass_resolves(self) -> bool:
+        """Whether the engine resolves the spell on top of its stack if :meth:`actor` passes now."""
+
+    def not_offered(self, player: Player) -> Sequence[ObjectId]:
+        """The player's cards the engine never offers its AI to cast, which the rules may still
+        let them cast (an engine that casts only from the hand: the graveyard)."""
+
+    def mana_available(self, player: Player) -> int:
+        """At most how much mana the player could pay now: casts costing more are not tried."""
+
+    def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
+        """Begin the AI's cast of ``obj`` as far as the engine needs to tell how the AI casts it;
+        returns the AI's choice of half, fused or whole (``None``: the engine cast nothing)."""
+
+    def offered(self, obj: ObjectId) -> frozenset[CastOption]:
+        """The halves (or fused) the engine offers for the cast begun, while it waits for that choice."""
+
+    def cancel_cast(self, obj: ObjectId) -> None:
+        """The rules refused every way the cast begun could go: undo whatever the engine began."""
+
+    def last_corrections(self) -> Sequence[str]:
+        """What the last resolution corrected in the engine's state (deviation names)."""
+
+    def spell_left(self, obj: ObjectId, destination: Zone) -> Sequence[str]:
+        """A spell left the stack without the rules (countered, bounced): the card goes where the
+        rules said, ``destination``, if the engine put it elsewhere; returns the corrections made."""
+
+    def player_state(self, player: Player) -> PlayerState:
+        """What the engine shows of the player now."""
+
+    def happenings(self) -> Sequence[Happening]:
+        """The attacks and the combat damage to players since the last call, in order."""
+
+    def action_record(self, action: object) -> dict[str, Any]:
+        """The engine's action as JSON data, for a game record."""
+
+    def action_from_record(self, data: Mapping[str, Any]) -> object:
+        """The engine's action from :meth:`action_record`'s data; raises ``ValueError`` for data
+        that is no action of this engine."""
+
+    def engine_answers(self, obj: ObjectId) -> EngineAnswers:
+        """What the engine itself shows of the object now."""
+
+    def explain(
+        self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
+    ) -> str | None:
+        """The deviation behind a disagreement between the rules' answer and the engine's (both
+        about ``kind`` of ``card`` in ``zone``), or ``None`` when none explains it."""

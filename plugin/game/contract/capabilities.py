@@ -1,0 +1,85 @@
+"""What a host adapter declares it can't do, and where it knowingly answers otherwise than the rules.
+
+A host declares these as data on its :class:`~splitcards.game.contract.AdapterInfo`, as a
+SQLAlchemy dialect declares its requirements: a scenario that needs a :class:`Capability` the
+host lacks is reported ``not_supported`` without being run, naming the declaration; a run a
+:class:`KnownDeviation` covers is run, reported ``not_supported`` naming the deviation when it
+does not pass, and reported as a failure when it passes (like a strict xfail), so that the
+declarations stay true.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fnmatch import fnmatchcase
+
+
+class Capability(StrEnum):
+    """Something a scenario may need of a host beyond creating, casting, resolving and moving cards."""
+
+    ROOMS = "rooms"
+    """Room cards and permanents: doors unlocked, locked, asked about (709.5)."""
+    BOTH_DOORS = "both_doors"
+    """Both doors of a Room unlocked by one event (709.5i)."""
+    COPY_SPELL = "copy_spell"
+    """Copies of spells on the stack (707.10)."""
+    COPY_CARD = "copy_card"
+    """Copies of cards outside the stack and the battlefield, cast or not (707.12)."""
+    COPY_PERMANENT = "copy_permanent"
+    """Permanents entering as copies (709.5b)."""
+    SPLICE = "splice"
+    """Splicing cards onto a spell as it is cast (702.47)."""
+    SPLICE_ONTO_CARD_TYPE = "splice_onto_card_type"
+    """Splice onto a card type ("instant or sorcery") rather than a subtype (Arcane)."""
+    SPLICE_OTHER_COST = "splice_other_cost"
+    """A splice cost that is not only mana ("Exile four cards from your graveyard")."""
+    X = "x"
+    """A value announced for X (107.3a)."""
+    COST_CHANGES = "cost_changes"
+    """Effects that increase or reduce what a spell or an unlock costs (601.2f, 118.7)."""
+    FREE_CASTS = "free_casts"
+    """Casting without paying the mana cost (118.9)."""
+    CAST_PERMISSIONS = "cast_permissions"
+    """Effects that let a card be cast from another zone, or with flashback (601.3, 702.34a)."""
+    FLASH = "flash"
+    """Flash granted by an effect to a spell that has none (702.8a)."""
+    PRIORITY_TO_NON_ACTIVE = "priority_to_non_active"
+    """Priority given to the player whose turn it is not."""
+    PRIORITY_WITH_ROOM = "priority_with_room"
+    """Priority given to the non-active player while a Room is on the battlefield."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """A capability the host lacks, and why (shown in every run it stops)."""
+
+    capability: Capability
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class KnownDeviation:
+    """A place where the host knowingly answers otherwise than the rules.
+
+    ``scenarios`` are the runs it covers, as ``file::scenario`` patterns (``fnmatch``, on the
+    file's name: ``"splice_targets.yaml::everdream-*"``); ``rules``, when given, the rule versions
+    (canonical names) under which it happens. A deviation with no ``scenarios`` is met at run
+    time: the host raises :class:`~splitcards.errors.NotSupported` with ``(deviation NAME)`` in
+    its message where it meets it, and such a run is reported as declared.
+    """
+
+    name: str
+    reason: str
+    scenarios: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+
+    def covers(self, file_name: str, scenario: str, version: str) -> bool:
+        """Whether this deviation covers the run of ``scenario`` of ``file_name`` under ``version``."""
+        if self.rules and version not in self.rules:
+            return False
+        return any(fnmatchcase(f"{file_name}::{scenario}", pattern) for pattern in self.scenarios)
+
+    def named_in(self, detail: str) -> bool:
+        """Whether a host's ``not_supported`` detail says it met this deviation."""
+        return f"(deviation {self.name})" in detail

@@ -1,0 +1,158 @@
+"""The questions a :class:`~splitcards.game.table.Table` answers without acting: what may be cast
+and what it would cost, what may be spliced, whether a door may be unlocked and for what, the
+legal names, and the characteristics of an object.
+
+Each asks the hooks of its action up to the action's decision, as the action itself does, so a
+plugin that refuses or decides an action answers these questions too.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import replace
+from typing import Any, TypeVar, overload
+
+from splitcards.game.contract import CastDecision, CastRequest
+from splitcards.game.plugins import hookcalls
+from splitcards.game.table.castmemo import CastableMemo
+from splitcards.game.table.hostcheck import CheckedHost
+from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
+from splitcards.game.table.state import Board, Snapshot, snapshot
+from splitcards.game.table.tablehooks import TableHooks
+from splitcards.rules.card import Card, Side
+from splitcards.rules.characteristics import Comparison, HasName, Query
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, UnlockBy, Zone
+
+T = TypeVar("T")
+
+
+class TableQueries(TableHooks):
+    """The questions of a Table (its base class); see the module's description."""
+
+    _checked: CheckedHost
+    _castable: CastableMemo
+    last_cost: ManaCost | None
+
+    def _board(self) -> Board:
+        return Board(self._checked)
+
+    def _request(
+        self, order: CastOrder, view: ObjectView | None = None, during_resolution: bool = False
+    ) -> CastRequest:
+        seen = self._checked.view(order.obj) if view is None else view
+        return cast_request(order, seen, self._checked, self.rules, during_resolution)
+
+    def _cast_decision(self, request: CastRequest) -> CastDecision:
+        """The cast with the plugins' cost effects (``decide_cost_effects``), checked
+        (``check_cast``), then decided (``decide_cast``)."""
+        added = [effect for found in self._joined(hookcalls.decide_cost_effects, request=request) for effect in found]
+        if added:
+            request = replace(request, cost_effects=(*request.cost_effects, *added))
+        timing, board = self._checked.timing(), self._board()
+        self._refuse(self._ask(hookcalls.check_cast, request=request, timing=timing, board=board))
+        return self._decided(hookcalls.decide_cast, request=request)
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        return self._checked.view(obj)
+
+    def snapshot(self) -> Snapshot:
+        """The whole observable state, to compare before and after an action."""
+        return snapshot(self._checked, self.events, self.last_cost)
+
+    def check_card(self, card: Card) -> None:
+        """Refuse a card that does not exist under this rule version (``UnknownCard``)."""
+        self._refuse(self._ask(hookcalls.check_card, card=card))
+
+    def name_choices(self, card: Card) -> Answer[tuple[tuple[str, ...], ...]]:
+        found = self._decided(hookcalls.on_name_choice, card=card)
+        return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
+
+    def castable(
+        self, obj: ObjectId, permission: Zone | None = None, caster: Player | None = None
+    ) -> Answer[tuple[CastOption, ...]]:
+        """The options ``caster`` (default: the owner) may cast now, any step of any turn
+        (``permission``: a zone an effect lets it be cast from)."""
+        view = self._checked.view(obj)
+        timing = self._checked.timing()
+        permission = enum_of(Zone, permission, "zone", self.rules) if permission is not None else None
+        caster = enum_of(Player, caster, "player", self.rules) if caster is not None else None
+        key = (view, permission, caster, timing)
+        found = self._castable.get(key)
+        if found is not None:
+            return found
+        board = self._board()
+        allowed = []
+        # Every option is put to the check: the rules refuse the halves a card lacks (709.3).
+        for option in CastOption:
+            request = self._request(CastOrder(obj, option, caster=caster, permission=permission), view)
+            if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
+                allowed.append(option)
+        found = Answer(tuple(allowed), self.rules.cite("cast_half", "cast_zone", "timing"), self.rules.name)
+        self._castable.keep(key, found)
+        return found
+
+    @takes_order(CastOrder)
+    def cast_decision(self, order: CastOrder) -> CastDecision:
+        """What this cast would be now, without casting: the decision (the spell and its total
+        cost), or the typed error that refuses it. The parameters are those of :meth:`cast`."""
+        return self._cast_decision(self._request(order))
+
+    @takes_order(CastOrder)
+    def check_cast(self, order: CastOrder) -> CastDecision:
+        """Deprecated: :meth:`cast_decision` (the name says what it returns)."""
+        warnings.warn("Table.check_cast is deprecated: use Table.cast_decision", DeprecationWarning, stacklevel=3)
+        return self._cast_decision(self._request(order))
+
+    def splice_candidates(
+        self, obj: ObjectId, option: CastOption | None = None, caster: Player | None = None
+    ) -> Answer[tuple[ObjectId, ...]]:
+        """The cards that may be spliced onto this spell if it is cast now (702.47a), each one on its own."""
+        request = self._request(CastOrder(obj, option, caster=caster))
+        timing = self._checked.timing()
+        board = self._board()
+        found: list[ObjectId] = []
+        # A spell that can't be cast takes no splice: one check spares one per card in hand.
+        if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
+            for other, other_view in board.items():
+                # Only a card in a hand can be revealed: the others would only be refused.
+                if other == obj or other_view.zone is not Zone.HAND:
+                    continue
+                candidate = replace(request, splice=((other, other_view),))
+                if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
+                    found.append(other)
+        return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
+
+    def can_unlock(self, obj: ObjectId, door: Side | str) -> Answer[bool]:
+        """Whether its controller may take the unlock special action for ``door`` now."""
+        view = self._checked.view(obj)
+        by = UnlockBy.SPECIAL_ACTION
+        (side,) = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
+        timing = self._checked.timing()
+        refusal = self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=timing)
+        if refusal is not None:
+            return Answer(False, refusal.rules, self.rules.name)
+        return Answer(True, self.rules.cite("unlock_action"), self.rules.name)
+
+    def unlock_cost(self, obj: ObjectId, door: Side | str) -> Answer[ManaCost | None]:
+        """What the unlock special action for ``door`` costs, with no effect changing it (709.5e, 116.2m)."""
+        view = self._checked.view(obj)
+        (side,) = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=UnlockBy.SPECIAL_ACTION)
+        return self._decided(hookcalls.decide_unlock_cost, view=view, door=side, effects=())
+
+    @overload
+    def characteristic(self, obj: ObjectId | ObjectView, query: Query[T]) -> Answer[T]: ...
+    @overload
+    def characteristic(self, obj: ObjectId | ObjectView, query: str) -> Answer[Any]: ...
+    def characteristic(self, obj: ObjectId | ObjectView, query: Query[Any] | str) -> Answer[Any]:
+        """A characteristic of an object (or of a view, such as a spell as it was on the stack):
+        a query of :mod:`splitcards.rules.characteristics` such as ``NAMES``, or its name."""
+        found = query if isinstance(query, Query) else Query.named(query)
+        view = obj if isinstance(obj, ObjectView) else self._checked.view(obj)
+        return found(view, self.rules)
+
+    def has_name(self, obj: ObjectId, name: str) -> Answer[bool]:
+        return HasName(name)(self._checked.view(obj), self.rules)
+
+    def compare(self, obj: ObjectId, characteristic: str, op: str, value: int | str) -> Answer[bool]:
+        return Comparison(characteristic, op, value)(self._checked.view(obj), self.rules)

@@ -1,0 +1,314 @@
+"""A game with the split-card rules in force: every action checked, decided, taken and reported.
+
+:class:`Table` sits between whoever drives a game (a conformance scenario, an engine's game
+loop, a test) and a :class:`~splitcards.game.contract.Host`, and orchestrates, in pytest's order
+(:mod:`splitcards.hooks.spec` gives each action's calls): the ``check_*`` hooks may refuse (the
+built-in rules are ``trylast`` implementations), the decision hooks say what happens, the host
+acts, and the report hooks say what happened; their events are the Table's record.
+
+A refused action raises a typed error citing its rule before the host is asked to do anything,
+so the game is as it was. It calls nothing in :mod:`splitcards.rules` itself: every check and
+decision is a hook, so a plugin can make each one the built-in rules make. What it is given is
+read by :mod:`splitcards.game.table.inputs`, what the host answers is checked by
+:mod:`splitcards.game.table.hostcheck`. A Table takes one action at a time and belongs to one thread
+(:mod:`splitcards.game.table.oneaction`). The questions it answers without acting (``castable``,
+``cast_decision``, ``splice_candidates``, ``can_unlock``, ``unlock_cost``) are in
+:mod:`splitcards.game.table.queries`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+import pluggy
+
+from splitcards.errors import PluginFailure
+from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
+from splitcards.game.plugins import builtin, hookcalls
+from splitcards.game.plugins.manager import default_manager, plugins_implementing
+from splitcards.game.table.castmemo import CastableMemo
+from splitcards.game.table.hostcheck import CheckedHost
+from splitcards.game.table.inputs import CastOrder, costs_given, enum_of, takes_order
+from splitcards.game.table.oneaction import Actions, one_at_a_time
+from splitcards.game.table.queries import TableQueries
+from splitcards.rules.actions import NO_GRANTS, CastGrants
+from splitcards.rules.card import Card, Side
+from splitcards.rules.copies import CopyOf
+from splitcards.rules.costs import CostEffect
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import (
+    Answer,
+    CastOption,
+    Event,
+    ObjectId,
+    ObjectView,
+    Phase,
+    Player,
+    TimingChange,
+    UnlockBy,
+    Zone,
+)
+from splitcards.rules.versions import RuleVersion
+
+
+class Table(TableQueries):
+    """One game under one rule version, on one host.
+
+    ``host`` is the host as given; the Table's own calls go through its check of every answer
+    and outcome. ``pm`` is the plugin manager whose hooks are called; by default the
+    process-wide manager of :func:`~splitcards.game.plugins.manager.default_manager`, so making
+    a table costs no plugin discovery.
+    """
+
+    def __init__(self, host: Host, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
+        self.host = host
+        self._checked = CheckedHost(host)
+        self.rules = rules
+        self.pm = pm if pm is not None else default_manager()
+        self.events: list[Event] = []
+        self.last_cost: ManaCost | None = None
+        self._castable = CastableMemo(self.pm)
+        self._actions = Actions()
+
+    # -- actions -------------------------------------------------------------------------
+
+    @one_at_a_time
+    def create(self, card: Card, zone: Zone, owner: Player = Player.P1) -> ObjectId:
+        """Put a new card into a zone (setting up a position); a permanent created on the battlefield
+        was not cast, so a Room has no unlocked designation (709.5d)."""
+        zone = enum_of(Zone, zone, "zone", self.rules)
+        owner = enum_of(Player, owner, "player", self.rules)
+        self._refuse(self._ask(hookcalls.check_card, card=card))
+        self._refuse(self._ask(hookcalls.check_destination, card=card, zone=zone))
+        # Creating sets up a position: nothing happens in the game, so nothing is reported.
+        return self._checked.create(card, zone, owner)
+
+    @one_at_a_time
+    @takes_order(CastOrder)
+    def cast(self, order: CastOrder) -> ObjectId:
+        """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand;
+        ``x`` announced for {X} (107.3a); effects that increase or reduce its total cost (601.2f).
+        The parameters are the fields of :class:`~splitcards.game.table.inputs.CastOrder`."""
+        request = self._request(order)
+        return self._cast(request, self._cast_decision(request), copy=False)
+
+    def _cast(self, request: CastRequest, decision: CastDecision, copy: bool) -> ObjectId:
+        facts = replace(decision.spell, copy=copy)
+        spell = self._checked.cast(request.object, facts)
+        self.last_cost = decision.total_cost
+        on_stack = request.view.on_stack(facts, request.caster)
+        for spliced in facts.spliced:
+            self._report(hookcalls.on_splice, builtin.on_splice, spell=spell, spliced=spliced)
+        self._report(hookcalls.on_cast, builtin.on_cast, spell=spell, view=on_stack, facts=facts)
+        return spell
+
+    @one_at_a_time
+    def resolve(self, obj: ObjectId | None = None) -> Resolution:
+        """The top object of the stack (or ``obj``, which must be on top) resolves."""
+        stack = tuple(self._checked.stack())
+        self._refuse(self._ask(hookcalls.check_resolve, stack=stack, asked=obj))
+        top = stack[-1]
+        view = self._checked.view(top)
+        outcome = self._decided(hookcalls.on_resolve, spell=top, view=view)
+        self._plugins_destination(hookcalls.on_resolve, view.card, outcome.destination)
+        entering: ObjectView | None = None
+        if outcome.destination is Zone.BATTLEFIELD:
+            entering = view.entering(outcome.token)
+            cast = view.spell.option.side if view.spell else None
+            outcome = replace(outcome, unlocked=self._doors(top, entering, cast))
+        elif outcome.destination is not None:
+            where = self.leave_stack(top, view, outcome.destination)
+            outcome = replace(outcome, destination=where.value).citing(where)
+        if outcome.destination is not None:
+            controller = self._decided(
+                hookcalls.decide_controller, spell=top, view=view, destination=outcome.destination
+            )
+            outcome = replace(outcome, controller=controller.value).citing(controller)
+        self._checked.resolve(top, outcome)
+        if entering is not None:
+            self._entered(top, entering, outcome.unlocked)
+        return outcome
+
+    def _doors(self, obj: ObjectId, entering: ObjectView, cast: Side | None) -> frozenset[Side]:
+        return self._decided(hookcalls.on_enter_battlefield, permanent=obj, view=entering, cast=cast)
+
+    def _entered(self, obj: ObjectId, entering: ObjectView, unlocked: frozenset[Side]) -> None:
+        self._report(
+            hookcalls.on_entered_battlefield,
+            builtin.on_entered_battlefield,
+            permanent=obj,
+            view=entering,
+            unlocked=unlocked,
+        )
+        self._unlocked(obj, entering, unlocked, UnlockBy.CAST)
+
+    def _unlocked(self, obj: ObjectId, view: ObjectView, doors: Iterable[Side], by: UnlockBy) -> None:
+        current = view
+        for door in sorted(doors):
+            self._report(hookcalls.on_unlock, builtin.on_unlock, permanent=obj, view=current, door=door, by=by)
+            current = replace(current, unlocked=current.unlocked | {door})
+
+    @one_at_a_time
+    def move(self, obj: ObjectId, zone: Zone) -> Zone:
+        """Move an object to a zone other than by casting; return where it really went.
+
+        A spell leaving the stack loses its splices (702.47e) and an aftermath half cast from a
+        graveyard is exiled instead (702.127a); a permanent put onto the battlefield was not cast.
+        """
+        zone = enum_of(Zone, zone, "zone", self.rules)
+        view = self._checked.view(obj)
+        if view.zone is not zone:
+            self._refuse(self._ask(hookcalls.check_destination, card=view.card, zone=zone))
+        destination = self.leave_stack(obj, view, zone).value if view.zone is Zone.STACK else zone
+        if destination is not Zone.BATTLEFIELD or view.zone is Zone.BATTLEFIELD:
+            self._checked.move(obj, destination)
+            return destination
+        entering = view.moved(Zone.BATTLEFIELD)
+        unlocked = self._doors(obj, entering, None)
+        self._checked.move(obj, destination)
+        if unlocked:
+            self._checked.set_unlocked(obj, unlocked)
+        self._entered(obj, entering, unlocked)
+        return destination
+
+    def leave_stack(self, obj: ObjectId, view: ObjectView, destination: Zone) -> Answer[Zone]:
+        """Where a spell's card goes when it leaves the stack for ``destination``: the plugins'
+        ``on_leave_stack`` decide (built in: aftermath's exile, 702.127a).
+
+        ``view`` is the spell as it was on the stack, so an engine that already took the card off
+        the stack itself can ask where it should have gone.
+        """
+        found = self._ask(hookcalls.on_leave_stack, spell=obj, view=view, destination=destination)
+        if not isinstance(found, Answer):
+            # A plugin's bare zone: the plugin's own decision, with no rule of this version to cite.
+            found = Answer(found if found is not None else destination, (), self.rules.name)
+        self._plugins_destination(hookcalls.on_leave_stack, view.card, found.value)
+        return found
+
+    def _copy(self, obj: ObjectId, of: CopyOf) -> ObjectView:
+        return self._decided(hookcalls.decide_copy, view=self._checked.view(obj), of=of)
+
+    @one_at_a_time
+    def copy_spell(self, obj: ObjectId) -> ObjectId:
+        """Copy a spell on the stack (707.10): the same half or fused choice, not cast, and
+        without text that splices added (text-changing effects are not copied, 702.47c, 707.2)."""
+        facts = self._copy(obj, CopyOf.SPELL).spell
+        if facts is None:
+            problem = ValueError("decided a copy of a spell that is no spell (its view has no spell facts)")
+            raise PluginFailure(", ".join(plugins_implementing(self.pm, hookcalls.decide_copy)), "decide_copy", problem)
+        return self._checked.copy_spell(obj, facts)
+
+    @one_at_a_time
+    def copy_card(
+        self,
+        obj: ObjectId,
+        cast: bool = False,
+        option: CastOption | None = None,
+        splice: Sequence[ObjectId] = (),
+        grants: CastGrants = NO_GRANTS,
+    ) -> ObjectId:
+        """Copy a card in the zone it is in (707.12), keeping both halves (709.3c); optionally cast
+        the copy, which happens while another spell resolves, so timing does not apply, splicing
+        ``splice`` onto it with what ``grants`` adds. A cast the rules refuse is refused before the
+        copy is made."""
+        copy_view = self._copy(obj, CopyOf.CARD_TO_CAST if cast else CopyOf.CARD)
+        if not cast:
+            return self._checked.copy_card(obj)
+        order = CastOrder(
+            obj,
+            option,
+            splice,
+            caster=copy_view.controller,
+            permission=copy_view.zone,
+            without_paying=True,
+            grants=grants,
+        )
+        request = self._request(order, copy_view, during_resolution=True)
+        # Decided once, before the copy exists: a refusal leaves the game as it was.
+        decision = self._cast_decision(request)
+        copy = self._checked.copy_card(obj)
+        self._cast(replace(request, object=copy, view=self._checked.view(copy)), decision, copy=True)
+        return copy
+
+    @one_at_a_time
+    def copy_permanent(self, obj: ObjectId) -> ObjectId:
+        """A permanent enters as a copy of ``obj``: its halves, not its designations (709.5b)."""
+        entering = self._copy(obj, CopyOf.PERMANENT)
+        unlocked = self._doors(obj, entering, None)
+        copy = self._checked.copy_permanent(obj)
+        if unlocked:
+            self._checked.set_unlocked(copy, unlocked)
+        self._entered(copy, entering, unlocked)
+        return copy
+
+    @one_at_a_time
+    def unlock(
+        self,
+        obj: ObjectId,
+        door: Side | str | frozenset[Side],
+        by: UnlockBy = UnlockBy.SPECIAL_ACTION,
+        cost_increase: ManaCost | None = None,
+        cost_reduction: ManaCost | None = None,
+        cost_effects: Sequence[CostEffect] = (),
+    ) -> None:
+        """Unlock a door (by side or by name) by the special action, paying its unlock cost as
+        effects change it (709.5e, 116.2m, 118.7; the cost is left in ``last_cost``), or by an
+        effect (709.5f); both doors at once (a set of both) by an effect, fully unlocking it once
+        (709.5i). Spell-cost effects in ``cost_effects`` never change the unlock (116.2m)."""
+        by = enum_of(UnlockBy, by, "unlocked by", self.rules)
+        view = self._checked.view(obj)
+        sides = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
+        timing = self._checked.timing()
+        for side in sides:
+            self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=timing))
+        cost = None
+        if by is UnlockBy.SPECIAL_ACTION:
+            effects = costs_given(cost_increase, cost_reduction, cost_effects)
+            cost = self._decided(hookcalls.decide_unlock_cost, view=view, door=sides[0], effects=effects).value
+        self._checked.set_unlocked(obj, view.unlocked | set(sides))
+        self.last_cost = cost
+        self._unlocked(obj, view, sides, by)
+
+    @one_at_a_time
+    def lock(self, obj: ObjectId, door: Side | str) -> None:
+        """Lock an unlocked door, by side or by name (709.5g)."""
+        view = self._checked.view(obj)
+        sides = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=UnlockBy.EFFECT)
+        for side in sides:
+            self._refuse(self._ask(hookcalls.check_lock, view=view, door=side))
+        self._checked.set_unlocked(obj, view.unlocked - set(sides))
+        for side in sides:
+            self._report(hookcalls.on_lock, builtin.on_lock, permanent=obj, view=view, door=side)
+
+    @one_at_a_time
+    def set_turn(
+        self,
+        active: Player | None = None,
+        phase: Phase | None = None,
+        priority: Player | None = None,
+        stack_empty: bool | None = None,
+    ) -> None:
+        """Move the game to a timing context; the fields left ``None`` stay as they are."""
+        self._checked.set_timing(
+            TimingChange(
+                enum_of(Player, active, "player", self.rules) if active is not None else None,
+                enum_of(Phase, phase, "phase", self.rules) if phase is not None else None,
+                enum_of(Player, priority, "player", self.rules) if priority is not None else None,
+                stack_empty,
+            )
+        )
+
+    @one_at_a_time
+    def choose_name(
+        self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None
+    ) -> tuple[str, ...]:
+        """A player chooses a card name, wanting ``card`` (for ``source``'s ability, such as Meddling
+        Mage's); ``decide_name`` finds it among the legal answers of ``on_name_choice``."""
+        player = enum_of(Player, player, "player", self.rules)
+        legal = self.name_choices(card).value
+        chosen = self._decided(hookcalls.decide_name, card=card, choice=tuple(choice), legal=legal)
+        self._report(
+            hookcalls.on_name_chosen, builtin.on_name_chosen, card=card, choice=chosen, player=player, source=source
+        )
+        return chosen

@@ -1,0 +1,103 @@
+"""Every decision of a Table action is a hook: a plugin decides who controls a resolved card,
+whether a copy is legal, what an unlock costs; an answer its hook does not allow is the
+plugin's failure, and the game is as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+
+import pytest
+
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.errors import IllegalAction, IllegalZone, PluginFailure
+from splitcards.game.plugins.manager import make_plugin_manager
+from splitcards.game.table import Table
+from splitcards.hooks import hookimpl
+from splitcards.rules.card import Card, Side
+from splitcards.rules.copies import CopyOf
+from splitcards.rules.costs import CostEffect, changed
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import Answer, ObjectId, ObjectView, Player, UnlockBy, Zone
+from splitcards.rules.versions import RuleVersion
+
+CURRENT = "duskmourn-2024"
+
+
+def _table(rules: RuleVersion, *plugins: object) -> Table:
+    return Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
+
+
+class StolenPermanents:
+    """Every permanent spell enters under p2's control (as a "gain control" house rule)."""
+
+    @hookimpl
+    def decide_controller(
+        self, rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone
+    ) -> Answer[Player] | None:
+        return Answer(Player.P2, ("house",), rules.name) if destination is Zone.BATTLEFIELD else None
+
+
+class NoCardCopies:
+    @hookimpl
+    def decide_copy(self, rules: RuleVersion, view: ObjectView, of: CopyOf) -> IllegalAction | None:
+        return IllegalZone("no copies of cards here", ("house",), rules.name) if of is CopyOf.CARD else None
+
+
+class CheaperDoors:
+    """Unlocking costs {1} less, changing the built-in decision with a hook wrapper."""
+
+    @hookimpl(wrapper=True)
+    def decide_unlock_cost(
+        self, rules: RuleVersion, view: ObjectView, door: Side, effects: Sequence[CostEffect]
+    ) -> Generator[None, Answer[ManaCost | None], Answer[ManaCost | None]]:
+        decided = yield
+        return Answer(changed(decided.value, None, ManaCost.parse("{1}")), (*decided.rules, "house"), decided.version)
+
+
+class WrongController:
+    @hookimpl
+    def decide_controller(self, rules: RuleVersion, spell: ObjectId, view: ObjectView, destination: Zone) -> object:
+        return "p2"
+
+
+def test_608_3_a_plugin_decides_who_controls_the_resolved_permanent(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    table = _table(v[CURRENT], StolenPermanents())
+    bears = table.create(cards["Grizzly Bears"], Zone.HAND)
+    table.cast(bears)
+    outcome = table.resolve()
+    assert (outcome.controller, table.view(bears).controller) == (Player.P2, Player.P2)
+    assert "house" in outcome.rules
+
+
+def test_707_12_a_plugin_refuses_a_copy_before_it_is_made(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    table = _table(v[CURRENT], NoCardCopies())
+    fire = table.create(cards["Fire // Ice"], Zone.GRAVEYARD)
+    before = table.snapshot()
+    with pytest.raises(IllegalZone, match="no copies of cards here"):
+        table.copy_card(fire)
+    assert table.snapshot() == before
+
+
+def test_709_5e_a_wrapper_changes_what_the_unlock_special_action_costs(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    table = _table(v[CURRENT], CheaperDoors())
+    room = table.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    assert table.unlock_cost(room, Side.RIGHT).rules[-1] == "house"
+    table.unlock(room, "Locker Room", UnlockBy.SPECIAL_ACTION)
+    assert str(table.last_cost) == "{3}{U}"
+
+
+def test_an_answer_its_hook_does_not_allow_is_the_plugins_failure_and_nothing_happens(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    table = _table(v[CURRENT], WrongController())
+    bears = table.create(cards["Grizzly Bears"], Zone.HAND)
+    table.cast(bears)
+    before = table.snapshot()
+    with pytest.raises(PluginFailure, match="decide_controller") as failed:
+        table.resolve()
+    assert failed.value.plugin == "WrongController"
+    assert table.snapshot() == before

@@ -1,0 +1,50 @@
+"""The modules the game's rooms replaced still import, warn, and hold the same objects."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import pytest
+
+MOVED = {
+    "splitcards.game.manager": ("splitcards.game.plugins.manager", ["default_manager", "make_plugin_manager"]),
+    "splitcards.game.registry": ("splitcards.game.configuration.registry", ["VersionRegistry", "load_registry"]),
+    "splitcards.game.settings": ("splitcards.game.configuration.settings", ["project_config", "blocked_plugins"]),
+    "splitcards.game.aihost": ("splitcards.game.contract.aihost", ["AIHost", "Deviation"]),
+    "splitcards.game.capabilities": ("splitcards.game.contract.capabilities", ["Capability", "KnownDeviation"]),
+    "splitcards.game.hosts": ("splitcards.game.plugins.hosts", ["adapters"]),
+}
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_a_moved_module_warns_naming_its_new_path_and_holds_the_same_objects(
+    old: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new, names = MOVED[old]
+    monkeypatch.delitem(sys.modules, old, raising=False)
+    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated: import from {new}"):
+        shim = importlib.import_module(old)
+    held = importlib.import_module(new)
+    assert [getattr(shim, name) for name in names] == [getattr(held, name) for name in names]
+
+
+def test_the_contract_and_the_table_keep_their_paths_as_packages() -> None:
+    from splitcards.game import contract, table
+    from splitcards.game.contract import capabilities, host
+    from splitcards.game.table import table as table_module
+
+    assert (contract.Host, contract.AdapterInfo, contract.Capability) == (
+        host.Host,
+        host.AdapterInfo,
+        capabilities.Capability,
+    )
+    assert table.Table is table_module.Table
+
+
+def test_the_old_manager_path_keeps_the_built_in_plugins_name() -> None:
+    with pytest.warns(DeprecationWarning):
+        sys.modules.pop("splitcards.game.manager", None)
+        from splitcards.game.manager import BUILTIN_NAME
+
+    assert BUILTIN_NAME == "splitcards.game.builtin"
