@@ -27,6 +27,12 @@ def _table(rules: RuleVersion, *plugins: object) -> Table:
     return Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
 
 
+def _bears_on_the_stack(table: Table, cards: dict[str, Card]) -> ObjectId:
+    bears = table.create(cards["Grizzly Bears"], Zone.HAND)
+    table.cast(bears)
+    return bears
+
+
 class StolenPermanents:
     """Every permanent spell enters under p2's control (as a "gain control" house rule)."""
 
@@ -64,8 +70,7 @@ def test_608_3_a_plugin_decides_who_controls_the_resolved_permanent(
     v: dict[str, RuleVersion], cards: dict[str, Card]
 ) -> None:
     table = _table(v[CURRENT], StolenPermanents())
-    bears = table.create(cards["Grizzly Bears"], Zone.HAND)
-    table.cast(bears)
+    bears = _bears_on_the_stack(table, cards)
     outcome = table.resolve()
     assert (outcome.controller, table.view(bears).controller) == (Player.P2, Player.P2)
     assert "house" in outcome.rules
@@ -94,8 +99,7 @@ def test_an_answer_its_hook_does_not_allow_is_the_plugins_failure_and_nothing_ha
     v: dict[str, RuleVersion], cards: dict[str, Card]
 ) -> None:
     table = _table(v[CURRENT], WrongController())
-    bears = table.create(cards["Grizzly Bears"], Zone.HAND)
-    table.cast(bears)
+    _bears_on_the_stack(table, cards)
     before = table.snapshot()
     with pytest.raises(PluginFailure, match="decide_controller") as failed:
         table.resolve()

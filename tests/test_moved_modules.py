@@ -1,4 +1,5 @@
-"""The modules the game's rooms replaced still import, warn, and hold the same objects."""
+"""What was renamed still works, with a DeprecationWarning naming the new name: the modules the
+game's rooms replaced, and ``Table.check_cast``."""
 
 from __future__ import annotations
 
@@ -6,6 +7,13 @@ import importlib
 import sys
 
 import pytest
+
+from splitcards.adapters.reference import ReferenceHost
+from splitcards.game.plugins.manager import make_plugin_manager
+from splitcards.game.table import Table
+from splitcards.rules.card import Card
+from splitcards.rules.model import CastOption, Zone
+from splitcards.rules.versions import RuleVersion
 
 MOVED = {
     "splitcards.game.manager": ("splitcards.game.plugins.manager", ["default_manager", "make_plugin_manager"]),
@@ -48,3 +56,11 @@ def test_the_old_manager_path_keeps_the_built_in_plugins_name() -> None:
         from splitcards.game.manager import BUILTIN_NAME
 
     assert BUILTIN_NAME == "splitcards.game.builtin"
+
+
+def test_table_check_cast_warns_and_gives_the_cast_decision(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    table = Table(ReferenceHost(), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    fire = table.create(cards["Fire // Ice"], Zone.HAND)
+    with pytest.warns(DeprecationWarning, match="use Table.cast_decision"):
+        old = table.check_cast(fire, CastOption.LEFT)
+    assert old == table.cast_decision(fire, CastOption.LEFT)
