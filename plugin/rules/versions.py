@@ -54,6 +54,7 @@ BASE_CITATIONS = frozenset(
         "cost_condition",
         "free_cast",
         "flashback",
+        "alternative_costs",
         "flash",
         "hybrid",
         "target_legality",
@@ -82,6 +83,7 @@ CHOICES: dict[str, tuple[tuple[str, str], str, str]] = {
     "fused_spell_combined": (("characteristics", "fused_spell"), "combined", "separate"),
     "every_split_card_multicolored": (("characteristics", "multicolored"), "every_split_card", "different_colors"),
     "name_both_halves": (("naming", "choose"), "both_halves", "one_half"),
+    "flashback_instant_or_sorcery_only": (("casting", "flashback"), "instant_or_sorcery_spell", "any_card"),
 }
 """The settings of a version file that choose between two readings: the :class:`RuleVersion`
 attribute each sets, its section and key in the file, and the file's words for true and false."""
@@ -95,9 +97,10 @@ _SCHEMA: dict[str, Any] = {
     "features": {"fuse": bool, "aftermath": bool, "rooms": bool},
     "characteristics": {"off_stack": str, "fused_spell": str, "multicolored": str},
     "naming": {"choose": str},
+    "casting": {"flashback": str},
     "rules": {key: [str] for key in ALL_CITATIONS},
 }
-_REQUIRED_TOP = ("version", "edition", "description", "features", "characteristics", "naming", "rules")
+_REQUIRED_TOP = ("version", "edition", "description", "features", "characteristics", "naming", "casting", "rules")
 # A name that ``VersionRegistry.get`` can find again: not empty, not a path.
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 _NAME_RULE = "letters, digits, '.', '_', '+', '-', at most 64 characters, not ending in .yaml or .yml"
@@ -118,6 +121,7 @@ class RuleVersion:
     fused_spell_combined: bool
     every_split_card_multicolored: bool
     name_both_halves: bool
+    flashback_instant_or_sorcery_only: bool
     citations: Mapping[str, tuple[str, ...]] = field(compare=False, repr=False)
     source: str = field(compare=False, repr=False, default="")
 

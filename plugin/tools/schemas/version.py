@@ -17,6 +17,7 @@ _DESCRIPTIONS = {
     "features": "which mechanics exist under this version",
     "characteristics": "how a split card's characteristics are answered",
     "naming": "how a player names a split card",
+    "casting": "what a permission to cast lets a player cast",
     "rules": "for each rule decision, the rule numbers that decide it (in that edition's numbering)",
 }
 
@@ -42,7 +43,7 @@ def schema() -> dict[str, Any]:
     complete = {
         "required": list(versions._REQUIRED_TOP),
         "properties": {
-            **{section: {"required": list(keys[section])} for section in ("features", "characteristics", "naming")},
+            **{section: {"required": list(keys[section])} for section in ("features", "characteristics", "naming", "casting")},
             "rules": {"required": sorted(versions.BASE_CITATIONS)},
         },
         "allOf": [
