@@ -22,6 +22,10 @@ _DESCRIPTIONS = {
 }
 
 
+# The sections of settings, each of whose keys a file without ``extends:`` names.
+_SECTIONS = ("features", "characteristics", "naming", "casting")
+
+
 def schema() -> dict[str, Any]:
     """The schema (draft 2020-12). A file with ``extends:`` may leave out any key but ``version``;
     a file without it names every key, and the citations of every feature it turns on."""
@@ -43,7 +47,7 @@ def schema() -> dict[str, Any]:
     complete = {
         "required": list(versions._REQUIRED_TOP),
         "properties": {
-            **{section: {"required": list(keys[section])} for section in ("features", "characteristics", "naming", "casting")},
+            **{section: {"required": list(keys[section])} for section in _SECTIONS},
             "rules": {"required": sorted(versions.BASE_CITATIONS)},
         },
         "allOf": [
