@@ -103,6 +103,11 @@ def test_702_34a_flashback_of_a_creature_card_by_edition(
     if allowed:
         t.cast(bears, grants=FLASHBACK)
         assert t.view(bears).zone is Zone.STACK
+        # Its card would leave the stack for the battlefield: flashback exiles it instead.
+        outcome = t.resolve()
+        assert outcome.destination is Zone.EXILE
+        assert "702.33a" in outcome.rules
+        assert t.view(bears).zone is Zone.EXILE
     else:
         with pytest.raises(IllegalZone, match="creature spell"):
             t.cast(bears, grants=FLASHBACK)

@@ -318,9 +318,10 @@ def controller_after(view: ObjectView, destination: Zone | None) -> Player | Non
 def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     """How a spell resolves: instructions in order (left then right when fused, 702.102d; spliced
     text after the main spell's, 702.47b), then where it would go: onto the battlefield for a
-    permanent spell (608.3), nowhere for a copy (707.10a), otherwise its owner's graveyard
-    (608.2n). The ``on_leave_stack`` and ``on_enter_battlefield`` hooks then decide what
-    replaces that destination and which doors a Room enters with."""
+    permanent spell (608.3) unless it was cast with flashback, which exiles it instead (702.33a
+    before 2021), nowhere for a copy (707.10a), otherwise its owner's graveyard (608.2n). The
+    ``on_leave_stack`` and ``on_enter_battlefield`` hooks then decide what replaces that
+    destination and which doors a Room enters with."""
     spell = view.spell
     if spell is None:
         raise IllegalZone(f"{view.card.name!r} is not a spell on the stack", rules.cite("resolve"), rules.name)
@@ -333,6 +334,10 @@ def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     if spell.spliced:
         keys += ["splice_order", "splice_characteristics"]
     if all(h.is_permanent for h in halves):
+        if spell.flashback:
+            # Only an edition whose flashback casts any card lets a permanent spell have it; its card
+            # would leave the stack for the battlefield, and flashback exiles it instead.
+            return Resolution(order, Zone.EXILE, False, frozenset(), rules.cite(*keys, "flashback"), own)
         return Resolution(order, Zone.BATTLEFIELD, spell.copy, frozenset(), rules.cite(*keys, "enter_battlefield"), own)
     if spell.copy:
         return Resolution(order, None, False, frozenset(), rules.cite(*keys, "copy_spell"), own)
