@@ -28,7 +28,9 @@ flashback on 2021-02-02, so a door of a Room, an enchantment spell, is never cas
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from types import MappingProxyType
 
 from splitcards.errors import IllegalAction, IllegalCast, IllegalZone
 from splitcards.rules import characteristics as ch
@@ -61,29 +63,33 @@ class Method(StrEnum):
     COST_CHANGE = "a cost increase or reduction"
 
 
-KINDS: dict[Method, frozenset[Kind]] = {
-    Method.WITHOUT_PAYING: frozenset({Kind.ALTERNATIVE_COST}),
-    Method.FLASHBACK: frozenset({Kind.PERMISSION, Kind.ALTERNATIVE_COST}),
-    Method.AFTERMATH: frozenset({Kind.PERMISSION}),
-    Method.FUSE: frozenset({Kind.PERMISSION}),
-    Method.SPLICE: frozenset({Kind.ADDITIONAL_COST}),
-    Method.FROM_ZONE: frozenset({Kind.PERMISSION}),
-    Method.FLASH: frozenset({Kind.PERMISSION}),
-    Method.COST_CHANGE: frozenset({Kind.COST_CHANGE}),
-}
+KINDS: Mapping[Method, frozenset[Kind]] = MappingProxyType(
+    {
+        Method.WITHOUT_PAYING: frozenset({Kind.ALTERNATIVE_COST}),
+        Method.FLASHBACK: frozenset({Kind.PERMISSION, Kind.ALTERNATIVE_COST}),
+        Method.AFTERMATH: frozenset({Kind.PERMISSION}),
+        Method.FUSE: frozenset({Kind.PERMISSION}),
+        Method.SPLICE: frozenset({Kind.ADDITIONAL_COST}),
+        Method.FROM_ZONE: frozenset({Kind.PERMISSION}),
+        Method.FLASH: frozenset({Kind.PERMISSION}),
+        Method.COST_CHANGE: frozenset({Kind.COST_CHANGE}),
+    }
+)
 """What the rules call each way of casting; the same under every edition (only the rule numbers
 move, and those are each version's citations)."""
 
-CITATION_KEYS: dict[Method, str] = {
-    Method.WITHOUT_PAYING: "free_cast",
-    Method.FLASHBACK: "flashback",
-    Method.AFTERMATH: "aftermath",
-    Method.FUSE: "fuse",
-    Method.SPLICE: "splice",
-    Method.FROM_ZONE: "cast_zone",
-    Method.FLASH: "flash",
-    Method.COST_CHANGE: "cost_change",
-}
+CITATION_KEYS: Mapping[Method, str] = MappingProxyType(
+    {
+        Method.WITHOUT_PAYING: "free_cast",
+        Method.FLASHBACK: "flashback",
+        Method.AFTERMATH: "aftermath",
+        Method.FUSE: "fuse",
+        Method.SPLICE: "splice",
+        Method.FROM_ZONE: "cast_zone",
+        Method.FLASH: "flash",
+        Method.COST_CHANGE: "cost_change",
+    }
+)
 """The citation key of each way's own rule in a version file."""
 
 
