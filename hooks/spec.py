@@ -138,7 +138,7 @@ def check_cast(
 
     :param rules: the rule version in force.
     :param request: what is cast (the card's view, half or fused, caster, splices, permission, X,
-        cost changes).
+        cost changes, and the ways of casting granted: without paying, flashback, flash).
     :param timing: whose turn and phase it is, who has priority, whether the stack is empty.
     :param board: every object of the game, for choices such as a spliced card's targets.
     :return: the error that refuses the cast (citing its rule), or ``None`` for no objection.

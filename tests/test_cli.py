@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from splitcards.rules.versions import CHOICES
 from splitcards.tools.cli import main
+from splitcards.tools.cli.diff import IN_PLAY
 from splitcards.tools.conformance import runner
 
 
@@ -304,12 +306,13 @@ def test_conformance_runs_a_folder_recursively(tmp_path: Path, capsys: pytest.Ca
     assert capsys.readouterr().out.splitlines()[-1] == "17 pass, 0 fail, 0 not_supported, 0 error"
 
 
-def test_diff_puts_the_six_behaviour_changes_first(capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_puts_the_seven_behaviour_changes_first(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "classic-2009", "current"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    keys = [line.split(":")[0] for line in lines[1:13:2]]
+    keys = [line.split(":")[0] for line in lines[1:15:2]]
     # Fuse (702.102), aftermath (702.127) and Rooms (709) arrive; 708.4 combines the halves off
-    # the stack and a fused spell's characteristics; 201.4b names one half.
+    # the stack and a fused spell's characteristics; 201.4b names one half; 702.34a casts only an
+    # instant or sorcery spell with flashback.
     assert keys == [
         "features.fuse",
         "features.aftermath",
@@ -317,8 +320,13 @@ def test_diff_puts_the_six_behaviour_changes_first(capsys: pytest.CaptureFixture
         "characteristics.off_stack",
         "characteristics.fused_spell",
         "naming.choose",
+        "casting.flashback",
     ]
-    assert len(lines) == 14 and lines[-1].startswith("rules.*: ")
+    assert len(lines) == 16 and lines[-1].startswith("rules.*: ")
+
+
+def test_diff_says_what_every_setting_changes_in_play() -> None:
+    assert set(IN_PLAY) == {"fuse", "aftermath", "rooms"} | set(CHOICES)
 
 
 def test_show_forgives_case_and_spacing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,6 +29,7 @@ from splitcards.tools.play import decks
 CARDS = decks.cards()
 BUNDLED = resources.files("splitcards.tools.conformance.bundled")
 SPLICE_CARDS = load_file(Path(str(BUNDLED / "splice_targets.yaml"))).cards
+COST_CARDS = load_file(Path(str(BUNDLED / "costs.yaml"))).cards
 
 
 def _table(version: str = "current", cards: Mapping[str, Card] = CARDS) -> tuple[Table, PhaseHost]:
@@ -263,6 +264,21 @@ def test_702_47a_splice_phase_misreads_is_not_supported() -> None:
         table.cast(opt, splice=[everdream])
     assert table.snapshot() == before
     assert host.session.game.stack() == []
+
+
+def test_601_2b_x_given_before_targets_at_splice_offer() -> None:
+    table, host = _table(cards=COST_CARDS)
+    for _ in range(2):
+        table.create(COST_CARDS["Grizzly Bears"], Zone.GRAVEYARD)
+    denied = table.create(COST_CARDS["Death Denied"], Zone.HAND)
+    ritual = table.create(COST_CARDS["Desperate Ritual"], Zone.HAND)
+    table.cast(denied, x=2, splice=[ritual])
+    (entry,) = host.session.game.stack()
+    ability = entry["kind"]["data"]["ability"]
+    # The X the rules were told, before phase's two targets; the spliced text follows.
+    assert ability["chosen_x"] == 2
+    assert len(ability["targets"]) == 2
+    assert ability["sub_ability"]["description"] == "Add {R}{R}{R}."
 
 
 # -- phase refusing what the rules allow: NotSupported with phase's reason, the game as it was --

@@ -47,6 +47,31 @@ def test_naming_both_halves_only_until_april_2013(v: dict[str, RuleVersion]) -> 
     assert [v[n].name_both_halves for n in VERSIONS] == [True, True, False, False, False]
 
 
+def test_702_34a_flashback_casts_only_instants_and_sorceries_from_2021(v: dict[str, RuleVersion]) -> None:
+    assert [v[n].flashback_instant_or_sorcery_only for n in VERSIONS] == [False, False, False, False, True]
+    assert [v[n].cite("flashback") for n in VERSIONS] == [
+        ("502.22a",),
+        ("702.31a",),
+        ("702.33a",),
+        ("702.33a",),
+        ("702.34a",),
+    ]
+    assert [v[n].cite("alternative_costs") for n in VERSIONS] == [
+        ("409.1b",),
+        ("601.2b", "116.9a"),
+        ("601.2b", "117.9a"),
+        ("601.2b", "117.9a"),
+        ("601.2b", "118.9a"),
+    ]
+
+
+def test_house_rule_sets_what_flashback_casts(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path, "h.yaml", "version: h\nextends: amonkhet-2017\ncasting: {flashback: instant_or_sorcery_spell}\n"
+    )
+    assert load_registry().get(str(path)).flashback_instant_or_sorcery_only
+
+
 def test_citations_follow_each_editions_numbering(v: dict[str, RuleVersion]) -> None:
     assert v["invasion-2000"].cite("name_choice") == ("505.7",)
     assert v["classic-2009"].cite("name_choice") == ("708.7",)
@@ -84,6 +109,10 @@ def test_house_rule_extends_a_shipped_version(tmp_path: Path) -> None:
         ("version: h\nextends: current\nfeatures: {fuse: yes please}\n", "features.fuse: must be a bool"),
         ("version: h\nextends: current\nfeatures: {flying: true}\n", "features.flying: unknown key"),
         ("version: h\nextends: current\nnaming: {choose: all}\n", "naming.choose: 'all' is not allowed"),
+        (
+            "version: h\nextends: current\ncasting: {flashback: sometimes}\n",
+            "casting.flashback: 'sometimes' is not allowed (allowed: instant_or_sorcery_spell, any_card)",
+        ),
         ("version: h\nextends: mirage-1996\n", "extends: unknown version 'mirage-1996'"),
         ("version: h\nextends: h\n", "extends: cycle h -> h"),
         ("version: h\nextends: current\nrules: {fuse: 702.102a}\n", "rules.fuse: must be a list of str"),

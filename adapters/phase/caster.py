@@ -160,6 +160,8 @@ class Caster:
                 # The X the rules were told (601.2b, 107.3a); phase's AI, playing, picks its own.
                 self.prompts.answer(self.session, {"x": spell.x})
             elif kind == "SpliceOffer":
+                if _waits_for_x(waiting):
+                    self.session.announce_x(spell.x)
                 eligible = list(waiting["data"].get("eligible") or [])
                 wanted = next((s for s in splices if s in eligible), None)
                 if splices and wanted is None:
@@ -348,3 +350,10 @@ class Caster:
             seat = int(self.session.game.priority_player())
         spell = self.cast_scaffold(seat, name, intent)
         return self.pass_until_gone(spell, intent)
+
+
+def _waits_for_x(waiting: Mapping[str, Any]) -> bool:
+    """Whether the cast at phase's prompt has {X} in its cost and no X announced yet."""
+    pending = (waiting.get("data") or {}).get("pending_cast") or {}
+    shards = (pending.get("cost") or {}).get("shards") or []
+    return "X" in shards and (pending.get("ability") or {}).get("chosen_x") is None

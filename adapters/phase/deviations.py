@@ -121,6 +121,16 @@ DEVIATIONS: tuple[Deviation, ...] = (
         " takes cards from the libraries of decks built with enough copies.",
         "test_707_12_copy_of_card_in_exile",
     ),
+    Deviation(
+        "splice-offer-before-x",
+        ("601.2b", "601.2c"),
+        "phase offers splices before it asks for X, and answering the offer either way goes to the targets, which"
+        " it can't count when their number is X (\"Target count requires a resolved quantity before target"
+        " selection\"): a spell with X targets can't be cast while a card that could be spliced onto it is in hand.",
+        "At the splice offer the adapter writes the X the rules were told into phase's pending cast (chosen_x, by a"
+        " state reload), as phase's own ChooseX would; phase then takes the targets and asks no X.",
+        "test_601_2b_x_given_before_targets_at_splice_offer",
+    ),
 )
 BY_NAME = {d.name: d for d in DEVIATIONS}
 

@@ -343,6 +343,21 @@ class PhaseSession:
             if o.get("room_unlocks") is not None and o.get("trigger_definitions") and not _reenters_unchanged(o)
         ]
 
+    def announce_x(self, x: int) -> None:
+        """Give the cast phase waits on at its splice offer the X the rules were told.
+
+        phase 0.103.0 offers splices before it asks for X, and answering the offer either way
+        goes straight to the targets, which it can't count when their number is X ("X target
+        creature cards"): it refuses the answer. X is announced before targets are chosen
+        (601.2b, 601.2c), so the adapter writes it where phase's own ``ChooseX`` would
+        (the pending cast's ``chosen_x``), by a state reload; phase then asks no X of its own.
+        """
+
+        def edit(state: dict[str, Any]) -> None:
+            state["waiting_for"]["data"]["pending_cast"]["ability"]["chosen_x"] = x
+
+        self.reload(edit)
+
     def reload(self, edit: Callable[[dict[str, Any]], None]) -> None:
         """Edit phase's state and reload it, unless the reload would damage a Room.
 

@@ -2,8 +2,9 @@
 
 ``check_cast`` decides whether a cast is legal and what spell results; it raises a typed
 :class:`~splitcards.errors.IllegalAction` citing the rule otherwise. The order of the checks
-follows 601.2: the choice of half or fused (601.2a-b, 709.3), the zone it is cast from, the
-timing permission, then splices revealed with it (601.2b, 702.47).
+follows 601.2: the choice of half or fused (601.2a-b, 709.3), the zone it is cast from and the
+ways of casting it combines (601.2b, :mod:`splitcards.rules.permissions`), the timing
+permission, then splices revealed with it (601.2b, 702.47).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from collections.abc import Sequence
 
 from splitcards.errors import IllegalAction, IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
 from splitcards.rules import characteristics as ch
-from splitcards.rules import costs
+from splitcards.rules import costs, permissions
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
-from splitcards.rules.card import Card, Half
+from splitcards.rules.card import Card
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import (
     Answer,
@@ -27,6 +28,7 @@ from splitcards.rules.model import (
     Timing,
     Zone,
 )
+from splitcards.rules.permissions import cast_halves as cast_halves
 from splitcards.rules.targets import target_exists as target_exists
 from splitcards.rules.versions import RuleVersion
 
@@ -60,14 +62,6 @@ def options_of(card: Card, rules: RuleVersion) -> tuple[CastOption, ...]:
     if card.fuse and rules.fuse:
         return (CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED)
     return (CastOption.LEFT, CastOption.RIGHT)
-
-
-def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:
-    """The halves a cast puts onto the stack (709.3a; both when fused, 702.102a)."""
-    side = option.side
-    if side is not None:
-        return (card.half(side),)
-    return card.halves
 
 
 def check_cast(request: CastRequest, rules: RuleVersion, timing: Timing, board: Sequence[ObjectView]) -> None:
@@ -106,7 +100,7 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
     keys = ["cast_half"] if card.is_split else []
     if option is CastOption.FUSED:
         keys += ["fuse", "fuse_cost"]
-    elif _aftermath_cast(view, option, rules):
+    elif permissions.aftermath_cast(view, option, rules):
         keys.append("aftermath")
     else:
         keys.append("cast_zone")
@@ -151,11 +145,6 @@ def stack_view(request: CastRequest) -> ObjectView:
     return ObjectView(request.view.card, Zone.STACK, request.view.owner, request.caster, spell)
 
 
-def _aftermath_cast(view: ObjectView, option: CastOption, rules: RuleVersion) -> bool:
-    """Whether this option casts an aftermath half, so the graveyard rules of 702.127a apply."""
-    return rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option))
-
-
 def _check_option(card: Card, option: CastOption, rules: RuleVersion) -> None:
     if all("Land" in h.card_types for h in card.halves):
         raise IllegalCast(f"{card.name!r} is a land: it is played, never cast", rules.cite("land"), rules.name)
@@ -181,54 +170,11 @@ def _check_option(card: Card, option: CastOption, rules: RuleVersion) -> None:
 
 
 def _check_zone(request: CastRequest, rules: RuleVersion) -> None:
-    view, option = request.view, request.option
-    zone = view.zone
-    name = view.card.name
-    if zone in (Zone.STACK, Zone.BATTLEFIELD):
-        raise IllegalZone(f"{name!r} is on the {zone}: only a card can be cast", rules.cite("cast_zone"), rules.name)
-    if option is CastOption.FUSED:
-        if zone is not Zone.HAND or request.caster is not view.owner:
-            raise IllegalZone(
-                f"{name!r} can be cast fused only from its caster's own hand, not from the {zone}",
-                rules.cite("fuse", "flashback") if request.flashback else rules.cite("fuse"),
-                rules.name,
-            )
-        return
-    if request.flashback:
-        # Flashback casts the card from a graveyard, one half for that half's own cost (702.34a).
-        if zone is not Zone.GRAVEYARD:
-            raise IllegalZone(
-                f"flashback casts {name!r} only from a graveyard, not from the {zone}",
-                rules.cite("flashback"),
-                rules.name,
-            )
-        return
-    if _aftermath_cast(view, option, rules):
-        if zone is not Zone.GRAVEYARD:
-            raise IllegalZone(
-                f"the aftermath half of {name!r} can be cast only from a graveyard", rules.cite("aftermath"), rules.name
-            )
-        if request.caster is view.owner or request.permission is Zone.GRAVEYARD:
-            return
-    own_hand = zone is Zone.HAND and request.caster is view.owner
-    if own_hand or request.permission is zone:
-        return
-    extra = rules.cite("aftermath") if _has_aftermath(view, rules) else ()
-    lacking = ""
-    if not rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option)):
-        # Without the keyword its half is an ordinary half: castable from a hand, not a graveyard.
-        lacking = f" (rule version {rules.name!r} has no aftermath: features.aftermath is false)"
-    raise IllegalZone(
-        f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the"
-        f" {zone}{lacking}",
-        rules.cite("cast_zone") + extra,
-        rules.name,
-    )
-
-
-def _has_aftermath(view: ObjectView, rules: RuleVersion) -> bool:
-    # A card with an aftermath half in a graveyard: the refusal names 702.127a as well.
-    return rules.aftermath and view.zone is Zone.GRAVEYARD and any(h.aftermath for h in view.card.halves)
+    # What lets it be cast from where it is, and which of its ways of casting may combine, is
+    # one decision (601.2a-b, 601.3, 118.9a).
+    refused = permissions.refusal(request, rules)
+    if refused is not None:
+        raise refused
 
 
 def _check_timing(request: CastRequest, rules: RuleVersion, timing: Timing) -> None:
@@ -358,7 +304,7 @@ def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Z
         spell is not None
         and spell.cast
         and spell.cast_from is Zone.GRAVEYARD
-        and _aftermath_cast(view, spell.option, rules)
+        and permissions.aftermath_cast(view, spell.option, rules)
         and destination is not Zone.EXILE
     ):
         return Answer(Zone.EXILE, rules.cite("aftermath"), rules.name)
@@ -380,9 +326,10 @@ def controller_after(view: ObjectView, destination: Zone, rules: RuleVersion) ->
 def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     """How a spell resolves: instructions in order (left then right when fused, 702.102d; spliced
     text after the main spell's, 702.47b), then where it would go: onto the battlefield for a
-    permanent spell (608.3), nowhere for a copy (707.10a), otherwise its owner's graveyard
-    (608.2n). The ``on_leave_stack`` and ``on_enter_battlefield`` hooks then decide what
-    replaces that destination and which doors a Room enters with."""
+    permanent spell (608.3) unless it was cast with flashback, which exiles it instead (702.33a
+    before 2021), nowhere for a copy (707.10a), otherwise its owner's graveyard (608.2n). The
+    ``on_leave_stack`` and ``on_enter_battlefield`` hooks then decide what replaces that
+    destination and which doors a Room enters with."""
     spell = view.spell
     if spell is None:
         raise IllegalZone(f"{view.card.name!r} is not a spell on the stack", rules.cite("resolve"), rules.name)
@@ -395,6 +342,10 @@ def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     if spell.spliced:
         keys += ["splice_order", "splice_characteristics"]
     if all(h.is_permanent for h in halves):
+        if spell.flashback:
+            # Only an edition whose flashback casts any card lets a permanent spell have it; its card
+            # would leave the stack for the battlefield, and flashback exiles it instead.
+            return Resolution(order, Zone.EXILE, False, frozenset(), rules.cite(*keys, "flashback"), own)
         return Resolution(order, Zone.BATTLEFIELD, spell.copy, frozenset(), rules.cite(*keys, "enter_battlefield"), own)
     if spell.copy:
         return Resolution(order, None, False, frozenset(), rules.cite(*keys, "copy_spell"), own)

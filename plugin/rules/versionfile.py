@@ -52,6 +52,7 @@ BASE_CITATIONS = frozenset(
         "cost_condition",
         "free_cast",
         "flashback",
+        "alternative_costs",
         "flash",
         "hybrid",
         "target_legality",
@@ -80,6 +81,7 @@ CHOICES: dict[str, tuple[tuple[str, str], str, str]] = {
     "fused_spell_combined": (("characteristics", "fused_spell"), "combined", "separate"),
     "every_split_card_multicolored": (("characteristics", "multicolored"), "every_split_card", "different_colors"),
     "name_both_halves": (("naming", "choose"), "both_halves", "one_half"),
+    "flashback_instant_or_sorcery_only": (("casting", "flashback"), "instant_or_sorcery_spell", "any_card"),
 }
 """The settings of a version file that choose between two readings: the :class:`RuleVersion`
 attribute each sets, its section and key in the file, and the file's words for true and false."""
@@ -94,11 +96,12 @@ KEYS: dict[str, Any] = {
     "features": {"fuse": bool, "aftermath": bool, "rooms": bool},
     "characteristics": {"off_stack": str, "fused_spell": str, "multicolored": str},
     "naming": {"choose": str},
+    "casting": {"flashback": str},
     "rules": {key: [str] for key in ALL_CITATIONS},
 }
 """Every key of a version file and what its value is: a type, ``[type]`` for a list of them, or
 a section of keys."""
-REQUIRED_KEYS = ("version", "edition", "description", "features", "characteristics", "naming", "rules")
+REQUIRED_KEYS = ("version", "edition", "description", "features", "characteristics", "naming", "casting", "rules")
 """The top-level keys a file without ``extends:`` must give."""
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 """A version's name or alias: one that ``VersionRegistry.get`` can find again, not empty, not a path."""
@@ -113,6 +116,7 @@ DESCRIPTIONS = {
     "features": "which mechanics exist under this version",
     "characteristics": "how a split card's characteristics are answered",
     "naming": "how a player names a split card",
+    "casting": "what a permission to cast lets a player cast",
     "rules": "for each rule decision, the rule numbers that decide it (in that edition's numbering)",
 }
 """What each top-level key holds, in words (the schema's descriptions)."""

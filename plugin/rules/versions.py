@@ -34,6 +34,7 @@ class RuleVersion:
     fused_spell_combined: bool
     every_split_card_multicolored: bool
     name_both_halves: bool
+    flashback_instant_or_sorcery_only: bool
     citations: Mapping[str, tuple[str, ...]] = field(compare=False, repr=False)
     source: str = field(compare=False, repr=False, default="")
 

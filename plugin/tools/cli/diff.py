@@ -28,6 +28,8 @@ IN_PLAY = {
     "fused_spell_combined": "a fused split spell: one combined answer, or two answers with one mana value (the total)",
     "every_split_card_multicolored": "whether every split card is multicolored, or only one whose colors make it so",
     "name_both_halves": "naming a split card (Meddling Mage): both halves' names together, or one half's name",
+    "flashback_instant_or_sorcery_only": "what flashback casts from a graveyard: any card, or only an instant or"
+    " sorcery spell (never a door of a Room) (702.34a)",
 }
 
 

@@ -11,6 +11,10 @@ from splitcards.rules import versionfile
 _TYPES = {str: "string", bool: "boolean"}
 
 
+# The sections of settings, each of whose keys a file without ``extends:`` names.
+_SECTIONS = ("features", "characteristics", "naming", "casting")
+
+
 def schema() -> dict[str, Any]:
     """The schema (draft 2020-12). A file with ``extends:`` may leave out any key but ``version``;
     a file without it names every key, and the citations of every feature it turns on."""
@@ -32,7 +36,7 @@ def schema() -> dict[str, Any]:
     complete = {
         "required": list(versionfile.REQUIRED_KEYS),
         "properties": {
-            **{section: {"required": list(keys[section])} for section in ("features", "characteristics", "naming")},
+            **{section: {"required": list(keys[section])} for section in _SECTIONS},
             "rules": {"required": sorted(versionfile.BASE_CITATIONS)},
         },
         "allOf": [

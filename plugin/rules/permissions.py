@@ -1,0 +1,216 @@
+"""What lets a card be cast, and which ways of casting one spell may be used together.
+
+Each way of casting the conformance format can express is one :class:`Method`, and the rules
+give each a :class:`Kind` (or two):
+
+* an **alternative cost** is paid instead of the mana cost (118.9; 117.9 in 2016, 116.9 in
+  2009, the glossary's "Alternative Cost" in 2008): a cast without paying the mana cost, and
+  flashback, whose cost replaces the mana cost and is paid by the rules for alternative costs
+  (702.34a; 702.33a 2013-2021, 702.31a in 2009, 502.22a in 2008);
+* an **additional cost** is paid as well as the mana cost or the alternative cost: splice
+  (702.47a; 702.46a in 2016, 702.44a in 2009, 502.40a in 2008);
+* a **permission** lets the card be cast where or when it otherwise could not, or as what it
+  otherwise could not (601.3): flashback's cast from a graveyard, aftermath's graveyard cast
+  (702.127a), fuse's choice of both halves from the hand (702.102a; the rules call fuse
+  neither cost: the total cost includes each half's mana cost, 702.102c),
+  an effect that lets a card be cast from another zone, and flash granted (702.8a);
+* a **cost change** is neither: an increase or a reduction applies to whatever total cost was
+  chosen (601.2f; 118.9d: to the alternative cost too).
+
+:func:`refusal` is the one decision: whether the permissions the cast relies on let this spell
+be cast from where the card is, and whether its ways of casting may be combined. A player can't
+apply two alternative methods of casting or two alternative costs to one spell (601.2b; 409.1b
+in 2008): a free cast with flashback is refused, whatever else allows it. Whether flashback
+allows only an instant or sorcery spell is a setting of the rule version
+(``casting.flashback``): the condition that the spell be an instant or a sorcery was added to
+flashback on 2021-02-02, so a door of a Room, an enchantment spell, is never cast with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+
+from splitcards.errors import IllegalAction, IllegalCast, IllegalZone
+from splitcards.rules import characteristics as ch
+from splitcards.rules.actions import CastRequest
+from splitcards.rules.card import Card, Half
+from splitcards.rules.model import CastOption, ObjectView, SpellFacts, Zone
+from splitcards.rules.versions import RuleVersion
+
+
+class Kind(StrEnum):
+    """What the rules call a way of casting."""
+
+    ALTERNATIVE_COST = "alternative cost"
+    ADDITIONAL_COST = "additional cost"
+    PERMISSION = "permission"
+    COST_CHANGE = "cost change"
+
+
+class Method(StrEnum):
+    """A way of casting one spell, as a cast request can use it."""
+
+    WITHOUT_PAYING = "without paying its mana cost"
+    FLASHBACK = "flashback"
+    AFTERMATH = "aftermath"
+    FUSE = "fuse"
+    SPLICE = "splice"
+    FROM_ZONE = "a permission to cast it from another zone"
+    FLASH = "flash"
+    COST_CHANGE = "a cost increase or reduction"
+
+
+KINDS: Mapping[Method, frozenset[Kind]] = MappingProxyType(
+    {
+        Method.WITHOUT_PAYING: frozenset({Kind.ALTERNATIVE_COST}),
+        Method.FLASHBACK: frozenset({Kind.PERMISSION, Kind.ALTERNATIVE_COST}),
+        Method.AFTERMATH: frozenset({Kind.PERMISSION}),
+        Method.FUSE: frozenset({Kind.PERMISSION}),
+        Method.SPLICE: frozenset({Kind.ADDITIONAL_COST}),
+        Method.FROM_ZONE: frozenset({Kind.PERMISSION}),
+        Method.FLASH: frozenset({Kind.PERMISSION}),
+        Method.COST_CHANGE: frozenset({Kind.COST_CHANGE}),
+    }
+)
+"""What the rules call each way of casting; the same under every edition (only the rule numbers
+move, and those are each version's citations)."""
+
+CITATION_KEYS: Mapping[Method, str] = MappingProxyType(
+    {
+        Method.WITHOUT_PAYING: "free_cast",
+        Method.FLASHBACK: "flashback",
+        Method.AFTERMATH: "aftermath",
+        Method.FUSE: "fuse",
+        Method.SPLICE: "splice",
+        Method.FROM_ZONE: "cast_zone",
+        Method.FLASH: "flash",
+        Method.COST_CHANGE: "cost_change",
+    }
+)
+"""The citation key of each way's own rule in a version file."""
+
+
+def methods_of(request: CastRequest, rules: RuleVersion) -> tuple[Method, ...]:
+    """The ways of casting this request uses, in the order of :class:`Method`."""
+    used = {
+        Method.WITHOUT_PAYING: request.without_paying,
+        Method.FLASHBACK: request.flashback,
+        Method.AFTERMATH: aftermath_cast(request.view, request.option, rules),
+        Method.FUSE: request.option is CastOption.FUSED,
+        Method.SPLICE: bool(request.splice),
+        Method.FROM_ZONE: request.permission is not None,
+        Method.FLASH: request.flash,
+        Method.COST_CHANGE: bool(
+            request.cost_increase is not None or request.cost_reduction is not None or request.cost_effects
+        ),
+    }
+    return tuple(method for method in Method if used[method])
+
+
+def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:
+    """The halves a cast puts onto the stack (709.3a; both when fused, 702.102a)."""
+    side = option.side
+    return (card.half(side),) if side is not None else card.halves
+
+
+def aftermath_cast(view: ObjectView, option: CastOption, rules: RuleVersion) -> bool:
+    """Whether this option casts an aftermath half, so the graveyard rules of 702.127a apply."""
+    return rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option))
+
+
+def refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | None:
+    """Why the permissions and costs this cast relies on don't let it be cast, or ``None``.
+
+    In casting order (601.2a-b): the card must be cast from a zone something lets it be cast
+    from, as what that permission allows (fused only from its caster's own hand, 702.102a; with
+    flashback only from a graveyard, and under the newer wording only as an instant or sorcery
+    spell, 702.34a; an aftermath half only from a graveyard, 702.127a; otherwise its owner's
+    hand or the zone an effect names, 601.3); then at most one alternative cost (601.2b, 118.9a).
+    """
+    found = _zone_refusal(request, rules)
+    if found is not None:
+        return found
+    alternative = [m for m in methods_of(request, rules) if Kind.ALTERNATIVE_COST in KINDS[m]]
+    if len(alternative) > 1:
+        what = " and ".join(m.value for m in alternative)
+        keys = ("alternative_costs", *(CITATION_KEYS[m] for m in alternative))
+        return IllegalCast(
+            f"{_what(request)!r} can't be cast with {what}: both are alternative costs, and only one can be"
+            " applied to a spell",
+            rules.cite(*keys),
+            rules.name,
+        )
+    return None
+
+
+def _what(request: CastRequest) -> str:
+    return " // ".join(h.name for h in cast_halves(request.view.card, request.option))
+
+
+def _zone_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | None:
+    view, option = request.view, request.option
+    zone = view.zone
+    name = view.card.name
+    if zone in (Zone.STACK, Zone.BATTLEFIELD):
+        return IllegalZone(f"{name!r} is on the {zone}: only a card can be cast", rules.cite("cast_zone"), rules.name)
+    if option is CastOption.FUSED:
+        # Fuse allows both halves from the hand only, and flashback allows a graveyard only: the
+        # two never meet.
+        if zone is not Zone.HAND or request.caster is not view.owner or request.flashback:
+            where = "with flashback" if zone is Zone.HAND and request.flashback else f"from the {zone}"
+            return IllegalZone(
+                f"{name!r} can be cast fused only from its caster's own hand, not {where}",
+                rules.cite("fuse", "flashback") if request.flashback else rules.cite("fuse"),
+                rules.name,
+            )
+        return None
+    if request.flashback:
+        return _flashback_refusal(request, rules)
+    if aftermath_cast(view, option, rules):
+        if zone is not Zone.GRAVEYARD:
+            return IllegalZone(
+                f"the aftermath half of {name!r} can be cast only from a graveyard", rules.cite("aftermath"), rules.name
+            )
+        if request.caster is view.owner or request.permission is Zone.GRAVEYARD:
+            return None
+    own_hand = zone is Zone.HAND and request.caster is view.owner
+    if own_hand or request.permission is zone:
+        return None
+    has_aftermath = rules.aftermath and zone is Zone.GRAVEYARD and any(h.aftermath for h in view.card.halves)
+    lacking = ""
+    if not rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option)):
+        # Without the keyword its half is an ordinary half: castable from a hand, not a graveyard.
+        lacking = f" (rule version {rules.name!r} has no aftermath: features.aftermath is false)"
+    return IllegalZone(
+        f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the"
+        f" {zone}{lacking}",
+        rules.cite("cast_zone", "aftermath") if has_aftermath else rules.cite("cast_zone"),
+        rules.name,
+    )
+
+
+def _flashback_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | None:
+    """Flashback lets the card be cast from a graveyard, one half for that half's own cost; under
+    the wording of 2021 on, only if the resulting spell is an instant or sorcery spell."""
+    view = request.view
+    if view.zone is not Zone.GRAVEYARD:
+        return IllegalZone(
+            f"flashback casts {view.card.name!r} only from a graveyard, not from the {view.zone}",
+            rules.cite("flashback"),
+            rules.name,
+        )
+    if not rules.flashback_instant_or_sorcery_only:
+        return None
+    spell = view.on_stack(SpellFacts(option=request.option, cast_from=view.zone), request.caster)
+    types = ch.card_types(spell, rules)
+    if {"Instant", "Sorcery"} & set(types.value):
+        return None
+    shown = " ".join(types.value).lower() or "typeless"
+    return IllegalZone(
+        f"flashback lets {_what(request)!r} be cast from the graveyard only if the resulting spell is an instant or"
+        f" sorcery spell, and it would be a {shown} spell",
+        rules.cite("flashback", "on_stack"),
+        rules.name,
+    )
