@@ -23,6 +23,7 @@ from splitcards.rules.card import Card, Half
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Player, Zone
 from splitcards.tools import schemas
+from splitcards.tools.cli import main
 from splitcards.tools.conformance.runner import Result, iter_file
 from splitcards.tools.conformance.scenario import load_file
 from splitcards.wire.client import CommandEngine
@@ -116,3 +117,14 @@ def test_non_ascii_card_names_cross_the_wire(command: str, registry: VersionRegi
         assert [host.view(obj).card.name for obj in objects] == list(names)
     finally:
         engine.close()
+
+
+def test_the_same_host_in_process_and_over_the_wire_in_one_run(capsys: pytest.CaptureFixture[str]) -> None:
+    rooms = str(Path(str(resources.files("splitcards.tools.conformance.bundled"))) / "rooms.yaml")
+    assert main(["conformance", rooms, "--host", "reference", "--host", f"command:{SERVED}", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    by_host: dict[str, list[tuple[str, str, str]]] = {}
+    for r in report["results"]:
+        by_host.setdefault(r["host"], []).append((r["scenario"], r["rules"], r["status"]))
+    assert sorted(by_host) == [f"command:{SERVED}", "reference"]
+    assert by_host[f"command:{SERVED}"] == by_host["reference"]

@@ -113,9 +113,10 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
                 info = named.get(name)
             except UnknownHost as exc:
                 raise UsageError(f"--host: {exc}") from None
-            # A command: host is reported under the name it gives, unless that name is taken in this run.
-            key = info.name if name.startswith(PREFIX) and info.name not in hosts else name
-            hosts[key] = info
+            # A command: host is reported under the name it gives, unless another host of this run
+            # has that name (``--host reference --host 'command:splitcards serve-host reference'``).
+            taken = info.name in hosts or info.name in names
+            hosts[info.name if name.startswith(PREFIX) and not taken else name] = info
         return _run_hosts(args, pm, registry, hosts)
 
 
