@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -137,20 +138,47 @@ def test_an_engine_that_cannot_start_is_a_host_error() -> None:
         CommandEngine("/no/such/engine --flag")
 
 
-def test_an_engine_of_another_major_version_is_refused(tmp_path: Path) -> None:
-    script = tmp_path / "v2.py"
+def engine_saying(tmp_path: Path, hello: dict[str, object]) -> str:
+    """The command line of an engine that answers ``initialize`` with ``hello``, then waits."""
+    script = tmp_path / "hello.py"
     script.write_text(
         "import sys, json\n"
         "from splitcards.wire.framing import read_frame, decode_body, encode_frame\n"
         "m = decode_body(read_frame(sys.stdin.buffer))\n"
-        "r = {'version': '2.0', 'name': 'v2', 'engine': 'v2', 'engine_version': '2'}\n"
+        f"r = json.loads({json.dumps(json.dumps(hello))})\n"
         "sys.stdout.buffer.write(encode_frame({'jsonrpc': '2.0', 'id': m['id'], 'result': r}))\n"
         "sys.stdout.buffer.flush()\n"
         "sys.stdin.buffer.read()\n",
         encoding="utf-8",
     )
+    return shlex.join([sys.executable, str(script)])
+
+
+HELLO = {"version": "1.0", "name": "e", "engine": "e", "engine_version": "1"}
+
+
+def test_an_engine_of_another_major_version_is_refused(tmp_path: Path) -> None:
     with pytest.raises(HostError, match=r"speaks protocol '2.0'; this client speaks 1.0 \(the major must match\)"):
-        CommandEngine(shlex.join([sys.executable, str(script)]))
+        CommandEngine(engine_saying(tmp_path, {**HELLO, "version": "2.0"}))
+
+
+def test_declarations_are_read_strictly_but_a_later_capability_is_ignored(tmp_path: Path) -> None:
+    later = {"capability": "time_travel", "reason": "a capability of a later minor version"}
+    gap = {"capability": "rooms", "reason": "no Rooms here"}
+    engine = CommandEngine(engine_saying(tmp_path, {**HELLO, "version": "1.7", "lacks": [later, gap], "new": 1}))
+    try:
+        info = engine.adapter()
+        assert [(g.capability.value, g.reason) for g in info.lacks] == [("rooms", "no Rooms here")]
+    finally:
+        engine.close()
+    broken_hellos: list[tuple[dict[str, object], str]] = [
+        ({"deviations": [{"name": "d", "reason": "r", "scenarios": "copies.yaml::*"}]}, "deviations[0].scenarios"),
+        ({"lacks": [{"capability": "rooms"}]}, "lacks[0]: missing 'reason'"),
+        ({"name": 5}, "result.name: expected a string"),
+    ]
+    for broken, problem in broken_hellos:
+        with pytest.raises(HostError, match=re.escape(problem)):
+            CommandEngine(engine_saying(tmp_path, {**HELLO, **broken}))
 
 
 # -- whole runs: one crash loses no other result ------------------------------------------------
