@@ -149,6 +149,10 @@ def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRe
     versions = [registry.get(None)] if not args.rules else chosen_versions(registry, args.rules, [])
     if args.record is not None and len(versions) > 1:
         raise UsageError("--record: a record holds one game: name one rule version with --rules")
+    if args.record is not None:
+        _not_an_input(
+            "--record", args.record, {"--cards": args.cards, "--deck": args.deck, "--opponent-deck": args.opponent_deck}
+        )
     info = _ai_host(pm, args.host)
     decks = read_user_decks(args.cards, args.deck, args.opponent_deck) if args.deck is not None else None
     cards = str(args.cards) if args.cards is not None else EMBEDDED
@@ -209,6 +213,21 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
     if totals.interrupted:
         return 2
     return 1 if totals.crashes or totals.broken else 0
+
+
+def _not_an_input(option: str, output: Path, inputs: dict[str, Path | None]) -> None:
+    """An output file that is one of the command's inputs would be overwritten: refused before
+    anything runs."""
+    for given, path in inputs.items():
+        if path is not None and _same_file(output, path):
+            raise UsageError(f"{option}: {output} is the {given} file: the command would overwrite its own input")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def _check_writable(option: str, folder: Path) -> None:

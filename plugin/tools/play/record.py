@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -112,8 +113,20 @@ class Writer:
         self.out = out
 
     def line(self, data: Mapping[str, Any]) -> None:
-        self.out.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self.out.write(record_line(data) + "\n")
         self.out.flush()
+
+
+# JSON allows these raw inside a string, and text readers take each for the end of a line (a card
+# name with one would split its line in two): a record escapes them.
+_LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_LINE_BREAK = re.compile("[\u0085\u2028\u2029]")
+
+
+def record_line(data: Mapping[str, Any]) -> str:
+    """One line of a record: compact JSON, with no character a reader could take for a line's end."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _LINE_BREAK.sub(lambda found: _LINE_BREAKS[found.group()], text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +144,12 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
     """Read a record (a regular UTF-8 file of at most ``max_bytes``); raises
     :class:`~splitcards.errors.RecordError` naming the line at fault."""
     where = str(path)
-    lines = read_text(path, lambda problem: RecordError(where, None, problem), max_bytes=max_bytes).splitlines()
+    text = read_text(path, lambda problem: RecordError(where, None, problem), max_bytes=max_bytes)
+    # Lines end at "\n" alone: a record written before its line breaks were escaped may hold
+    # U+2028 or U+0085 raw inside a string, which splitlines() would take for an end of line.
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    if lines and lines[-1] == "":
+        lines.pop()
     if not lines:
         raise RecordError(where, None, "empty: a record starts with its header line")
     data: list[Any] = []
