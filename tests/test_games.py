@@ -167,3 +167,39 @@ def test_phase_is_given_the_whole_card() -> None:
     assert [database[n]["layout"] for n in ("delver of secrets", "insectile aberration")] == ["transform"] * 2
     assert database["insectile aberration"]["power"] == {"type": "Fixed", "value": 3}
     assert [(database[n]["layout"], database[n]["face_index"]) for n in ("fire", "ice")] == [("split", 0), ("split", 1)]
+
+
+def _cut(record: Path, steps: int) -> None:
+    """The record as a game interrupted or crashed after ``steps`` steps leaves it: no result."""
+    lines = record.read_text(encoding="utf-8").splitlines()
+    record.write_text("\n".join(lines[: steps + 1]) + "\n", encoding="utf-8")
+
+
+def test_a_record_cut_short_plays_on_to_the_end_and_says_so(recorded: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = recorded.read_text(encoding="utf-8").splitlines()
+    result = json.loads(whole[-1])["result"]
+    _cut(recorded, 120)
+    out = _lines(capsys, ["replay", str(recorded)], status=4)
+    assert len(out) == 1
+    assert out[0].startswith(f"replay {recorded}: the same 120 steps; the record was cut short at step 121,")
+    # The AI played on as it had: the game ends as the whole record did.
+    assert result["reason"] == "the action cap" and "the action cap" in out[0]
+
+
+def test_a_crash_past_the_end_of_a_record_is_met_again(
+    recorded: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from splitcards.tools.play.loop import AIGame
+
+    _cut(recorded, 150)
+    apply = AIGame._apply
+
+    def crashing(game: AIGame, action: object) -> None:
+        if game.steps == 152:
+            raise RuntimeError("the engine fell over")
+        apply(game, action)
+
+    monkeypatch.setattr(AIGame, "_apply", crashing)
+    out = _lines(capsys, ["replay", str(recorded)], status=1)
+    failure = "step 152 fails (the record was cut short after step 150): RuntimeError: the engine fell over"
+    assert out == [f"replay {recorded}: {failure}"]

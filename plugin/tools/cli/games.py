@@ -79,9 +79,11 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="play a game record again on the same engine and compare every step",
         description="Play a game record (splitcards demo --record, or one that soak saved) again on the engine"
         " that recorded it: each step's action is the recorded one, and each step must report the same and the"
-        " game end the same way. Prints the first step that differs. Exit status 0 when all is the same, 1 when"
-        " a step or the result differs, 2 when the record can't be played here (another engine version, changed"
-        " card data).",
+        " game end the same way. Prints the first step that differs. Past the end of a record cut short (an"
+        " interrupted or crashed game: no result), the AI plays on as it did, so a crash is met again. Exit"
+        " status 0 when all is the same, 1 when a step or the result differs or the game fails again, 2 when the"
+        " record can't be played here (another engine version, changed card data), 4 when the record was cut"
+        " short, every recorded step was the same and the game then played on to its end.",
     )
     again.add_argument("record", type=Path, metavar="FILE", help="the game record")
     run = sub.add_parser(

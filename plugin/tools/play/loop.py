@@ -135,7 +135,10 @@ class AIGame:
 
     def _replayed(self, number: int) -> object:
         assert self._actions is not None
-        return self.ai.action_from_record(self._actions(number))
+        recorded = self._actions(number)
+        # Past the end of a record cut short, the AI plays on as it did: a game that crashed
+        # there crashes again.
+        return self.ai.next_action() if recorded is None else self.ai.action_from_record(recorded)
 
     def _show_turn(self) -> None:
         turn = self.ai.turn()

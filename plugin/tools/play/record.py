@@ -271,16 +271,23 @@ class Replayed(Exception):
         self.difference = difference
 
 
-def comparer(record: Record) -> tuple[Callable[[int], Mapping[str, Any]], Callable[[Mapping[str, Any]], None]]:
-    """The replay's source of actions, and the check of each step it plays against the record."""
+def comparer(
+    record: Record,
+) -> tuple[Callable[[int], Mapping[str, Any] | None], Callable[[Mapping[str, Any]], None]]:
+    """The replay's source of actions (``None`` past the last step of a record cut short: the AI
+    plays on), and the check of each recorded step it plays against the record."""
 
-    def action(number: int) -> Mapping[str, Any]:
+    def action(number: int) -> Mapping[str, Any] | None:
         if number > len(record.steps):
+            if record.result is None:
+                return None
             raise Replayed(Difference(number, "the game", "ended after the last recorded step", "goes on"))
         recorded: Mapping[str, Any] = record.steps[number - 1]["action"]
         return recorded
 
     def check(step: Mapping[str, Any]) -> None:
+        if step["step"] > len(record.steps):
+            return
         recorded = record.steps[step["step"] - 1]
         for key in ("player", "turn", "said", "events"):
             if recorded.get(key) != step[key]:

@@ -23,11 +23,16 @@ from splitcards.tools.play.demo import game_over
 from splitcards.tools.play.loop import AIGame
 from splitcards.tools.play.record import EMBEDDED, Difference, Record, Replayed, check_cards, comparer, read_record
 
+CUT_SHORT = 4
+"""The exit status of a replay whose record was cut short (no result: the game was interrupted or
+crashed) and whose every recorded step was the same, the game having then played on to its end."""
+
 
 def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry, out: Callable[[str], None]) -> int:
     """Play the record at ``path`` again: 0 when every step and the result are the same, 1 at
-    the first difference (named). A record that can't be played here raises
-    :class:`~splitcards.errors.RecordError`."""
+    the first difference (named) or at a failure met again; past the end of a record cut short
+    the AI plays on, as it did (:data:`CUT_SHORT` when the game then ends). A record that can't
+    be played here raises :class:`~splitcards.errors.RecordError`."""
     record = read_record(path)
     header = record.header
     info = adapters(pm).get(header.host)
@@ -60,6 +65,7 @@ def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry
         record=lambda step: check(step.as_dict()),
         actions=action,
     )
+    recorded = len(record.steps)
     try:
         result = game.play()
     except Replayed as exc:
@@ -67,14 +73,18 @@ def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry
         return 1
     except Exception as exc:
         # The failure a soak saved, met again: the replay shows where it comes back.
-        out(f"replay {record.path}: step {game.steps} fails: {type(exc).__name__}: {exc}")
+        where = f" (the record was cut short after step {recorded})" if game.steps > recorded else ""
+        out(f"replay {record.path}: step {game.steps} fails{where}: {type(exc).__name__}: {exc}")
         return 1
-    if game.steps != len(record.steps):
+    if game.steps < recorded:
         out(f"replay {record.path}: {Difference(game.steps + 1, 'the game', 'goes on', 'ended')}")
         return 1
     if record.result is None:
-        out(f"replay {record.path}: the same {game.steps} steps; the record has no result (the game was cut short)")
-        return 0
+        out(
+            f"replay {record.path}: the same {recorded} steps; the record was cut short at step {recorded + 1},"
+            f" and played on from there, {game_over(game, result)}"
+        )
+        return CUT_SHORT
     difference = _result_difference(record.result, result.as_dict())
     if difference is not None:
         out(f"replay {record.path}: {difference}")

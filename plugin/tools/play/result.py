@@ -64,6 +64,7 @@ class Step:
         }
 
 
-Actions = Callable[[int], Mapping[str, Any]]
+Actions = Callable[[int], Mapping[str, Any] | None]
 """Where the loop's actions come from instead of the engine's AI (a replayed record): the
-engine action of step ``number`` (from 1), as the host records it."""
+engine action of step ``number`` (from 1), as the host records it; ``None`` when the AI chooses
+(past the end of a record cut short)."""
