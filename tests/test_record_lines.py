@@ -1,5 +1,6 @@
-"""A record's lines are read back as written, whatever a card's name holds, and a command never
-writes its output over one of its own inputs."""
+"""A record's lines are read back as written, whatever a card's name holds, and no more than
+is written: a record or a soak's results are read strictly, each bad line the package's own error.
+A command never writes its output over one of its own inputs."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from splitcards.errors import RecordError
+from splitcards.errors import RecordError, SplitcardsError
 from splitcards.tools.cli import main
-from splitcards.tools.play.record import read_record, record_line
+from splitcards.tools.play import soak
+from splitcards.tools.play.record import FORMAT, RECORD, read_record, record_line
 
 LINE_BREAKS = ("\u2028", "\u2029", "\u0085")
 
@@ -49,3 +51,108 @@ def test_demo_refuses_to_record_over_its_own_input(
     err = capsys.readouterr().err
     assert f"--record: {record} is the {option} file: the command would overwrite its own input" in err
     assert all(path.read_text(encoding="utf-8") == "kept\n" for path in files.values())
+
+
+HEADER: dict[str, object] = {
+    "record": RECORD,
+    "format": FORMAT,
+    "host": "phase",
+    "engine": "phase-python 0.103.0",
+    "splitcards": "0.1.0",
+    "rules": "duskmourn-2024",
+    "rules_file": None,
+    "seed": 1,
+    "max_actions": 10,
+    "cards": "embedded",
+    "decks": [{"player": "p1", "name": "a", "library": []}, {"player": "p2", "name": "b", "library": []}],
+    "hashes": {},
+}
+STEP = '{"step": 1, "player": "p1", "action": {}, "said": [], "events": []}'
+
+
+@pytest.mark.parametrize(
+    ("lines", "problem"),
+    [
+        ([json.dumps({**HEADER, "seed": -1})], ":1: seed: a whole number from 0 to 9223372036854775807, not -1"),
+        ([json.dumps({**HEADER, "seed": 2**64})], ":1: seed: a whole number from 0 to 9223372036854775807, not 1844"),
+        ([json.dumps({**HEADER, "seed": 10**40})], ":1: a number of 41 digits, over the 30 allowed"),
+        ([json.dumps({**HEADER, "seed": True})], ":1: seed: missing or of the wrong type"),
+        ([json.dumps({**HEADER, "format": True})], ":1: format True: this splitcards reads record format 1"),
+        ([json.dumps(HEADER)[:-1] + ', "seed": 2}'], ":1: the key 'seed' is given twice in one object"),
+        ([json.dumps(HEADER), "[" * 100_000 + "]" * 100_000], ":2: not JSON splitcards reads: nested too deep"),
+        ([json.dumps(HEADER), STEP.replace('"step": 1', '"step": true')], ":2: step 1 expected, with its action"),
+        ([json.dumps(HEADER), '{"step": 1, "x": NaN}'], ":2: NaN is not a JSON number"),
+    ],
+    ids=["seed-1", "seed-2**64", "seed-40-digits", "seed-true", "format-true", "key-twice", "deep", "step-true", "nan"],
+)
+def test_a_record_is_read_as_strictly_as_it_is_written(tmp_path: Path, lines: list[str], problem: str) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert problem in str(caught.value)
+
+
+def test_replay_of_a_bad_record_is_exit_status_2_not_an_internal_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.jsonl"
+    for text in (json.dumps({**HEADER, "seed": 2**64}), "[" * 100_000 + "]" * 100_000):
+        path.write_text(text + "\n", encoding="utf-8")
+        assert main(["replay", str(path)]) == 2
+        assert "internal error" not in capsys.readouterr().err
+
+
+# -- soak --resume ----------------------------------------------------------------------------------
+
+GAME = {"host": "phase", "rules": "duskmourn-2024", "seed": 1, "max_actions": 10, "reason": "life 0", "turns": 9}
+
+
+def _results(tmp_path: Path, *lines: str) -> Path:
+    path = tmp_path / "run.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_resume_counts_a_game_given_twice_once_and_skips_what_is_no_game(tmp_path: Path) -> None:
+    game = json.dumps({**GAME, "record": None})
+    path = _results(tmp_path, game, game, json.dumps(HEADER), json.dumps({"totals": {"games": 3}}), game)
+    assert soak.read_results(path) == [{**GAME, "record": None}]
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"rules": None}, "rules: str expected, got None"),
+        ({"rules": ["duskmourn-2024"]}, "rules: str expected, got ['duskmourn-2024']"),
+        ({"turns": "abc"}, "turns: int or null expected, got 'abc'"),
+        ({"seed": True}, "seed: int expected, got True"),
+        ({"seed": -4}, "seed -4 or max_actions 10 out of range"),
+    ],
+)
+def test_resume_refuses_a_game_line_it_cannot_count(tmp_path: Path, change: dict[str, object], problem: str) -> None:
+    line = json.dumps({k: v for k, v in {**GAME, **change}.items() if v is not None})
+    path = _results(tmp_path, line, json.dumps(GAME))
+    with pytest.raises(SplitcardsError) as caught:
+        soak.read_results(path)
+    assert str(caught.value) == f"--resume: {path}: line 1: {problem}"
+
+
+def test_resume_refuses_deep_json_but_skips_a_last_line_cut_short(tmp_path: Path) -> None:
+    assert soak.read_results(_results(tmp_path, json.dumps(GAME), '{"host": "pha')) == [GAME]
+    with pytest.raises(SplitcardsError, match="line 1: not JSON splitcards reads: nested too deep"):
+        soak.read_results(_results(tmp_path, "[" * 100_000 + "]" * 100_000, json.dumps(GAME)))
+
+
+def test_resume_counts_only_the_games_of_this_run(tmp_path: Path) -> None:
+    ours = soak.GameSpec("phase", "duskmourn-2024", 1, 10)
+    theirs = [
+        {**GAME, "host": "mtg"},
+        {**GAME, "rules": "classic-2009"},
+        {**GAME, "seed": 7},
+        {**GAME, "max_actions": 5},
+    ]
+    lines: list[str] = []
+    totals = soak.soak([ours], 1, tmp_path, out=lines.append, resumed=[GAME, GAME, *theirs])
+    assert totals.games == 1
+    assert lines[0] == "resume: 4 earlier game(s) of another host, rule version, seed or action cap left out"

@@ -15,10 +15,8 @@ from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, 
 from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import read_user_decks
 from splitcards.tools.play.demo import run as run_demo
-from splitcards.tools.play.record import EMBEDDED
+from splitcards.tools.play.record import EMBEDDED, MAX_SEED
 from splitcards.tools.play.replay import replay
-
-MAX_SEED = 2**63 - 1
 
 
 def _seed(text: str) -> int:

@@ -26,6 +26,7 @@ from typing import IO, Any
 
 from splitcards.cards.mtgjson import mtgjson_faces
 from splitcards.errors import RecordError
+from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
 from splitcards.rules.card import Card
 
@@ -155,9 +156,9 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
     data: list[Any] = []
     for number, line in enumerate(lines, start=1):
         try:
-            data.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise RecordError(where, number, f"not JSON: {exc.msg}") from None
+            data.append(jsontext.loads(line))
+        except jsontext.JSONTextError as exc:
+            raise RecordError(where, number, str(exc)) from None
         if not isinstance(data[-1], dict):
             raise RecordError(where, number, "each line of a record is a JSON object")
     header = _header(where, data[0])
@@ -171,11 +172,15 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
             if not isinstance(result, dict):
                 raise RecordError(where, number, "result: must be an object")
             continue
-        if item.get("step") != len(steps) + 1 or not isinstance(item.get("action"), dict):
+        step = item.get("step")
+        if isinstance(step, bool) or step != len(steps) + 1 or not isinstance(item.get("action"), dict):
             raise RecordError(where, number, f"step {len(steps) + 1} expected, with its action")
         steps.append(item)
     return Record(where, header, tuple(steps), result)
 
+
+MAX_SEED = 2**63 - 1
+"""The largest seed a game takes (the engines' random generators take 64-bit seeds)."""
 
 _HEADER_TYPES: dict[str, type | tuple[type, ...]] = {
     "host": str,
@@ -194,11 +199,15 @@ _HEADER_TYPES: dict[str, type | tuple[type, ...]] = {
 def _header(where: str, data: Mapping[str, Any]) -> Header:
     if data.get("record") != RECORD:
         raise RecordError(where, 1, f"not a game record: its first line has no 'record': {RECORD!r}")
-    if data.get("format") != FORMAT:
+    if isinstance(data.get("format"), bool) or data.get("format") != FORMAT:  # true == 1 in Python
         raise RecordError(where, 1, f"format {data.get('format')!r}: this splitcards reads record format {FORMAT}")
     for key, kind in _HEADER_TYPES.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise RecordError(where, 1, f"{key}: missing or of the wrong type")
+    if not 0 <= data["seed"] <= MAX_SEED:
+        raise RecordError(where, 1, f"seed: a whole number from 0 to {MAX_SEED}, not {data['seed']}")
+    if data["max_actions"] < 1:
+        raise RecordError(where, 1, f"max_actions: at least 1, not {data['max_actions']}")
     decks = data["decks"]
     if len(decks) != 2 or not all(
         isinstance(d, dict) and isinstance(d.get("name"), str) and _strings(d.get("library")) for d in decks

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from splitcards.errors import SplitcardsError
+from splitcards.errors import SplitcardsError, shown
+from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
 from splitcards.game.configuration.registry import load_registry
 from splitcards.game.plugins.hosts import adapters
@@ -244,16 +245,59 @@ def read_results(path: Path, max_bytes: int = RESULTS_MAX_BYTES) -> list[dict[st
     def refuse(problem: str) -> SplitcardsError:
         return SplitcardsError(f"--resume: {where}: {problem}")
 
-    games: list[dict[str, Any]] = []
+    games: dict[tuple[Any, ...], dict[str, Any]] = {}
     text = read_text(path, refuse, max_bytes=max_bytes)
-    for line in text.splitlines():
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # the last line of a run that was killed while writing it
-        if isinstance(data, dict) and isinstance(data.get("seed"), int) and "host" in data:
-            games.append(data)
-    return games
+            data = jsontext.loads(line)
+        except jsontext.JSONTextError as exc:
+            if number >= len(lines) - 1:
+                continue  # the last line of a run that was killed while writing it
+            raise refuse(f"line {number}: {exc}") from None
+        if not isinstance(data, dict) or "host" not in data or data.get("record") == records.RECORD:
+            continue  # a run's totals or notes, or a game record's header: no game
+        problem = _game_line_problem(data)
+        if problem:
+            raise refuse(f"line {number}: {problem}")
+        # A game given twice (a file written by two runs, or joined twice) is one game.
+        games.setdefault(_key(data), data)
+    return list(games.values())
+
+
+# What a line of the JSON Lines output holds of a game: each key and its types; the first four
+# tell the game apart and must be there.
+_GAME_LINE: dict[str, tuple[type, ...]] = {
+    "host": (str,),
+    "rules": (str,),
+    "seed": (int,),
+    "max_actions": (int,),
+    "winner": (str, type(None)),
+    "reason": (str, type(None)),
+    "turns": (int, type(None)),
+    "crash": (str, type(None)),
+    "violations": (list,),
+}
+_REQUIRED = ("host", "rules", "seed", "max_actions")
+
+
+def _game_line_problem(data: Mapping[str, Any]) -> str:
+    for key, kinds in _GAME_LINE.items():
+        if key not in data and key not in _REQUIRED:
+            continue
+        value = data.get(key)
+        if not isinstance(value, kinds) or isinstance(value, bool):
+            names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+            return f"{key}: {names} expected, got {shown(value)}"
+    if not 0 <= data["seed"] <= records.MAX_SEED or data["max_actions"] < 1:
+        return f"seed {data['seed']} or max_actions {data['max_actions']} out of range"
+    return ""
+
+
+def _key(game: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (game["host"], game["rules"], game["seed"], game["max_actions"])
 
 
 def soak(
@@ -270,9 +314,19 @@ def soak(
     """Play every game not in ``resumed``, print a line per game and the totals; return them.
     Each line and the totals give the winners and why the games ended."""
     totals = Totals()
-    done = {(g["host"], g["rules"], g["seed"], g["max_actions"]) for g in resumed}
+    wanted = {spec.key for spec in specs}
+    # Only the games of this run count: a line of another host, rule version, seed range or
+    # action cap is said and left out, and a game given twice counts once.
+    done: dict[tuple[Any, ...], Mapping[str, Any]] = {}
     for game in resumed:
+        if _key(game) in wanted:
+            done.setdefault(_key(game), game)
+    for game in done.values():
         totals.add(game)
+    skipped = len({_key(g) for g in resumed}) - len(done)
+    if skipped:
+        note = f"{skipped} earlier game(s) of another host, rule version, seed or action cap left out"
+        out(json.dumps({"resume": note}) if jsonl else f"resume: {note}")
     todo = [spec for spec in specs if spec.key not in done]
     try:
         for report in run(todo, jobs, scheduler, timeout):
