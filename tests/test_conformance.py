@@ -212,13 +212,17 @@ class CrashingEngine(ReferenceHost):
         raise ValueError("Action not allowed: No legal targets available")
 
 
-def test_engine_exception_is_that_runs_error_and_the_run_goes_on(tmp_path: Path, registry: VersionRegistry) -> None:
+def test_engine_exception_is_a_host_error_naming_the_method_and_the_run_goes_on(
+    tmp_path: Path, registry: VersionRegistry
+) -> None:
     text = FILE.replace("    checks:", "      - cast: {object: ab, half: left}\n    checks:").replace(
         "EXPECTED", "[1, 4]"
     )
     results = run_file(load_file(_write(tmp_path, text)), {"crashing": lambda _rules: CrashingEngine()}, registry)
-    assert [r.status for r in results] == [Status.ERROR, Status.ERROR]
-    assert results[0].detail == "unexpected ValueError: Action not allowed: No legal targets available"
+    assert [r.status for r in results] == [Status.FAIL, Status.FAIL]
+    assert results[0].detail == (
+        "HostError: host 'reference' raised ValueError in Host.cast: Action not allowed: No legal targets available"
+    )
 
 
 class ChangesThenRefuses(ReferenceHost):

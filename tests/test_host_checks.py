@@ -15,8 +15,9 @@ from splitcards.game.contract import Resolution
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
-from splitcards.rules.card import Card
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, Zone
+from splitcards.rules.card import Card, Half
+from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 
 
@@ -147,3 +148,110 @@ def test_400_4a_a_plugin_may_not_put_an_instant_onto_the_battlefield(
     assert "OntoTheBattlefield" in raised.value.plugin or raised.value.plugin.startswith("test_")
     assert "'Fire // Ice' is not a permanent card: it can't be put onto the battlefield" in str(raised.value)
     assert table.snapshot() == before
+
+
+class Lying(ReferenceHost):
+    """The reference host telling one lie the Table relies on, chosen by name."""
+
+    def __init__(self, lie: str) -> None:
+        super().__init__()
+        self.name = "lying"
+        self.lie = lie
+        self._first: ObjectId | None = None
+
+    def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
+        made = super().create(card, zone, owner)
+        self._first = self._first or made
+        return self._first if self.lie == "create reuses an id" else made
+
+    def objects(self) -> Sequence[ObjectId]:
+        found = list(super().objects())
+        return found + found[:1] if self.lie == "objects twice" else found
+
+    def stack(self) -> Sequence[ObjectId]:
+        found = list(super().stack())
+        return found + found[:1] if self.lie == "stack twice" else found
+
+    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        return super().cast(obj, replace(spell, x=0) if self.lie == "cast drops X" else spell)
+
+    def set_timing(self, change: TimingChange) -> None:
+        if self.lie == "set_timing does nothing":
+            return
+        if self.lie == "set_timing raises KeyError":
+            raise KeyError("priority")
+        super().set_timing(change)
+
+    def copy_card(self, obj: ObjectId) -> ObjectId:
+        made = super().copy_card(obj)
+        if self.lie == "copy_card reuses an id":
+            self._copies = getattr(self, "_copies", made)
+            return self._copies
+        return made
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        if self.lie == "view raises RuntimeError":
+            raise RuntimeError("engine state corrupt")
+        return super().view(obj)
+
+
+def _lying(rules: RuleVersion, lie: str) -> Table:
+    return Table(Lying(lie), rules, make_plugin_manager(load_entry_points=False))
+
+
+def test_a_host_handing_out_an_id_twice_is_its_breach(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
+    table = _lying(v["duskmourn-2024"], "create reuses an id")
+    table.create(cards["Fire // Ice"], Zone.HAND)
+    problem = _raises(table.create, cards["Fire // Ice"], Zone.GRAVEYARD)
+    assert "in Host.create when told to create 'Fire // Ice' in the graveyard of p1" in problem
+    assert "the id of an object it made before, not a new one" in problem
+    copies = _lying(v["duskmourn-2024"], "copy_card reuses an id")
+    obj = copies.create(cards["Fire // Ice"], Zone.EXILE)
+    copies.copy_card(obj)
+    assert "the id of an object it made before" in _raises(copies.copy_card, obj)
+
+
+@pytest.mark.parametrize("lie", ["objects twice", "stack twice"])
+def test_an_id_listed_twice_is_the_hosts_breach(lie: str, cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
+    table = _lying(v["duskmourn-2024"], lie)
+    obj = table.create(cards["Fire // Ice"], Zone.HAND)
+    method = lie.split()[0]
+    if method == "stack":
+        with pytest.raises(HostError, match=rf"in Host.stack.*which lists {obj!r} twice"):
+            table.cast(obj, CastOption.LEFT)
+    else:
+        with pytest.raises(HostError, match=rf"in Host.objects.*which lists {obj!r} twice"):
+            table.snapshot()
+
+
+def test_a_cast_that_drops_the_announced_x_is_the_hosts_breach(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    table = _lying(v["duskmourn-2024"], "cast drops X")
+    blaze = Card("Blaze", (Half("Blaze", ManaCost.parse("{X}{R}"), "Sorcery", ("Sorcery",)),))
+    obj = table.create(blaze, Zone.HAND)
+    problem = _raises(table.cast, obj, CastOption.WHOLE, x=3)
+    assert "in Host.cast" in problem and "a spell whose X is 0, not the 3 announced" in problem
+
+
+def test_a_timing_change_the_host_did_not_make_is_its_breach(v: dict[str, RuleVersion]) -> None:
+    table = _lying(v["duskmourn-2024"], "set_timing does nothing")
+    problem = _raises(table.set_turn, phase=Phase.END, priority=Player.P2)
+    assert "in Host.set_timing when told phase end, priority p2: then phase is main1, priority is p1" in problem
+
+
+@pytest.mark.parametrize(
+    ("lie", "expected"),
+    [
+        ("set_timing raises KeyError", "host 'lying' raised KeyError in Host.set_timing: 'priority'"),
+        ("view raises RuntimeError", "host 'lying' raised RuntimeError in Host.view: engine state corrupt"),
+    ],
+)
+def test_any_exception_from_a_host_is_a_host_error_naming_the_method(
+    lie: str, expected: str, cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    table = _lying(v["duskmourn-2024"], lie)
+    if lie.startswith("view"):
+        assert _raises(table.create, cards["Fire // Ice"], Zone.HAND) == expected
+    else:
+        assert _raises(table.set_turn, priority=Player.P2) == expected

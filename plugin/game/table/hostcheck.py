@@ -12,9 +12,9 @@ was told and what it answered, raised before any rule reads the answer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from splitcards.errors import HostError, UnknownObject, shown
+from splitcards.errors import HostError, SplitcardsError, UnknownObject, shown
 from splitcards.game.contract import Host, Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
@@ -40,8 +40,10 @@ class CheckedHost:
     """A host whose every answer is checked (see the module's description)."""
 
     def __init__(self, host: Host) -> None:
-        self.host = host
+        self.host: Host = cast(Host, _Guarded(host))
         self.name: str = str(getattr(host, "name", type(host).__name__))
+        # The ids this game's host handed out for new objects: a new object never takes one again.
+        self._given: set[ObjectId] = set()
 
     def breach(self, method: str, told: str, answered: Any, problem: str) -> HostError:
         told_part = f" when told {told}" if told else ""
@@ -74,6 +76,9 @@ class CheckedHost:
             raise self.breach(method, "", found, "not a sequence of object ids")
         if not all(isinstance(obj, str) for obj in found):
             raise self.breach(method, "", found, "whose object ids are not all strings")
+        if len(set(found)) != len(found):
+            twice = next(obj for obj in found if found.count(obj) > 1)
+            raise self.breach(method, "", found, f"which lists {twice!r} twice")
         return found
 
     def timing(self) -> Timing:
@@ -95,6 +100,7 @@ class CheckedHost:
         obj = self.host.create(card, zone, owner)
         if not isinstance(obj, str):
             raise self.breach("create", told, obj, "not an object id (a string)")
+        self._new("create", told, obj)
         view = self._after("create", told, obj)
         if (view.card, view.zone, view.owner) != (card, zone, owner):
             raise self.breach(
@@ -111,6 +117,8 @@ class CheckedHost:
         if view.zone is not Zone.STACK or view.spell is None or view.spell.option is not spell.option:
             what = f"{view.spell.option.value} " if view.spell is not None else ""
             raise self.breach("cast", told, found, f"a spell that is {what}in the {view.zone}")
+        if view.spell.x != spell.x:
+            raise self.breach("cast", told, found, f"a spell whose X is {view.spell.x}, not the {spell.x} announced")
         if found not in self.stack():
             raise self.breach("cast", told, found, "a spell its stack does not list")
         return found
@@ -171,17 +179,61 @@ class CheckedHost:
 
     def set_timing(self, change: TimingChange) -> None:
         self.host.set_timing(change)
+        now = self.timing()
+        asked: dict[str, object] = {"active": change.active, "phase": change.phase, "priority": change.priority}
+        if change.stack_empty is not None:
+            asked["stack_empty"] = change.stack_empty
+        missed = [
+            f"{name} is {getattr(now, name)}"
+            for name, value in asked.items()
+            if value is not None and getattr(now, name) != value
+        ]
+        if missed:
+            told = ", ".join(f"{name} {value}" for name, value in asked.items() if value is not None)
+            raise self.breach("set_timing", told, _UNSHOWN, "then " + ", ".join(missed))
 
     def _copy(self, method: str, told: str, obj: ObjectId, new: Any) -> ObjectView:
         if not isinstance(new, str) or new == obj:
             raise self.breach(method, told, new, "not the id of a new object")
+        self._new(method, told, new)
         view = self._after(method, told, new)
         if method != "copy_permanent" and not view.copy:
             raise self.breach(method, told, new, "an object that is not a copy")
         return view
+
+    def _new(self, method: str, told: str, obj: ObjectId) -> None:
+        if obj in self._given:
+            raise self.breach(method, told, obj, "the id of an object it made before, not a new one")
+        self._given.add(obj)
 
     def _after(self, method: str, told: str, obj: ObjectId) -> ObjectView:
         try:
             return self.view(obj)
         except UnknownObject:
             raise self.breach(method, told, obj, "an object its view does not know") from None
+
+
+class _Guarded:
+    """The host, each of whose methods turns an exception that is not the package's own into a
+    :class:`HostError` naming the host and the method (a ``KeyError`` from inside an engine says
+    nothing of where it came from)."""
+
+    def __init__(self, host: Host) -> None:
+        self._host = host
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._host, name)
+        if not callable(found):
+            return found
+
+        def guarded(*args: Any) -> Any:
+            try:
+                return found(*args)
+            except SplitcardsError:
+                raise
+            except Exception as exc:
+                host = getattr(self._host, "name", type(self._host).__name__)
+                text = str(exc) if len(str(exc)) <= 300 else str(exc)[:297] + "..."
+                raise HostError(f"host {host!r} raised {type(exc).__name__} in Host.{name}: {text}") from exc
+
+        return guarded
