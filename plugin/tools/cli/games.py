@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import re
 import tempfile
 from pathlib import Path
 
@@ -24,6 +25,29 @@ def _seed(text: str) -> int:
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}, got {text}")
     return value
+
+
+MAX_TIMEOUT = 7 * 86_400
+"""The longest --timeout taken: a week (the clocks the workers are waited on take no more)."""
+
+
+def _seconds(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"at most {MAX_TIMEOUT} seconds (a week), got {text}")
+    return value
+
+
+_ADDRESS = re.compile(r"(tcp|tls|ws|wss)://[^\s/:]+(:[0-9]{1,5})?/?")
+
+
+def _scheduler(text: str) -> str:
+    """'local', or the address of a Dask scheduler another process runs."""
+    if text == "local" or _ADDRESS.fullmatch(text):
+        return text
+    raise argparse.ArgumentTypeError(
+        f"'local', or a scheduler's address such as tcp://host:8786 (tcp, tls, ws or wss), not {text!r:.80}"
+    )
 
 
 def _positive(text: str) -> int:
@@ -117,13 +141,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     run.add_argument(
         "--timeout",
-        type=_positive,
+        type=_seconds,
         metavar="SECONDS",
         help="a game past SECONDS is a crash and its worker is killed (on Dask: the unfinished games, once no"
         " game has finished for SECONDS); the games then run in worker processes even with --jobs 1",
     )
     run.add_argument(
         "--scheduler",
+        type=_scheduler,
         metavar="ADDRESS",
         help="run the games on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a"
         " LocalCluster of --jobs workers with 'local' (needs splitcards[cluster])",
