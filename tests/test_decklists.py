@@ -347,3 +347,14 @@ def test_demo_command_names_a_missing_decklist(capsys: pytest.CaptureFixture[str
     _phase()
     assert main(["demo", "--cards", str(ATOMIC), "--deck", "no-such-deck.txt"]) == 2
     assert "splitcards: error: no-such-deck.txt: cannot read" in capsys.readouterr().err
+
+
+def test_a_huge_card_name_is_cut_in_the_message_and_not_compared(tmp_path: Path) -> None:
+    name = "Fire // Ice" + "x" * 1_000_000
+    deck = tmp_path / "huge.txt"
+    deck.write_text(f"4 {name}\n", encoding="utf-8")
+    with pytest.raises(DecklistError) as caught:
+        read_user_decks(ATOMIC, deck, None)
+    message = str(caught.value)
+    assert len(message) < 500
+    assert re.search(r"huge\.txt:1: no card named 'Fire // Icex+\.\.\.x+' in ", message), message

@@ -34,7 +34,7 @@ from functools import partial
 from pathlib import Path
 
 from splitcards.cards.loaders import CardPool, kind, load_card_file
-from splitcards.errors import DecklistError, UnknownCard, UnsupportedCard
+from splitcards.errors import DecklistError, UnknownCard, UnsupportedCard, shown
 from splitcards.files.bounded import read_text
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
@@ -42,6 +42,9 @@ from splitcards.tools.play.decks import Decks
 
 MAX_COPIES = 100
 """The most copies of a card one line may ask for: more is a typing slip, not a deck."""
+MAX_NAME = 200
+"""Longer than any card's name (the longest printed is 141 characters): a longer one is looked up
+but never compared for a near name."""
 MAX_CARDS = 500
 """The most cards a deck may hold here (the engine builds every one of them)."""
 DECKLIST_MAX_BYTES = 1 << 20
@@ -145,7 +148,7 @@ class UserDecks:
         for deck in (self.deck, self.opponent):
             for entry in deck.lines_of(exc.card)[:1]:
                 return DecklistError(
-                    deck.path, entry.line, f"{entry.name!r}: {host} can't play this card: {exc.problem}"
+                    deck.path, entry.line, f"{shown(entry.name)}: {host} can't play this card: {exc.problem}"
                 )
         return DecklistError(self.deck.path, None, f"{host} can't play a card of the decks: {exc}")
 
@@ -236,17 +239,17 @@ def _entry(line: str, number: int) -> Entry | str:
     found = _LINE.fullmatch(line)
     if found is None:
         if re.fullmatch(r"[-+]?\d+\s*[xX]?", line):
-            return f"{line!r}: a count with no card name"
-        return f"{line!r}: no count (a line is 'COUNT NAME', such as '4 Fire // Ice')"
+            return f"{shown(line)}: a count with no card name"
+        return f"{shown(line)}: no count (a line is 'COUNT NAME', such as '4 Fire // Ice')"
     digits = found["count"].lstrip("+-0")
     if len(digits) > _COUNT_DIGITS:
         # int() of thousands of digits is slow, and Python refuses 4300: no count of copies is that long.
         return f"{_shown(line)}: a count of {len(digits)} digits (a line holds 1 to {MAX_COPIES} copies)"
     count = int(found["count"])
     if count < 1:
-        return f"{line!r}: a count is at least 1, got {count}"
+        return f"{shown(line)}: a count is at least 1, got {count}"
     if count > MAX_COPIES:
-        return f"{line!r}: {count} copies of a card is more than a deck holds (at most {MAX_COPIES} a line)"
+        return f"{shown(line)}: {count} copies of a card is more than a deck holds (at most {MAX_COPIES} a line)"
     name = _PRINTING.sub("", found["name"]).strip()
     return Entry(number, count, name)
 
@@ -287,14 +290,15 @@ class CardIndex:
             card = front if front is not None and not front.is_split else None
         if card is not None:
             if kind(card) in NOT_DECK_CARDS:
-                return f"{name!r} is a {kind(card)} card in {self.source}, not a card a deck holds"
+                return f"{shown(name)} is a {kind(card)} card in {self.source}, not a card a deck holds"
             return card
         reason = self.skipped.get(key)
         if reason is not None:
-            return f"{name!r} is in {self.source}, but the rules here can't represent it: {reason}"
-        close = difflib.get_close_matches(key, self.cards, n=1, cutoff=0.85)
+            return f"{shown(name)} is in {self.source}, but the rules here can't represent it: {reason}"
+        # No card's name is near a name longer than any card's (and comparing one costs its length squared).
+        close = difflib.get_close_matches(key, self.cards, n=1, cutoff=0.85) if len(key) <= MAX_NAME else []
         hint = f" (did you mean {self.cards[close[0]].name!r}?)" if close else ""
-        return f"no card named {name!r} in {self.source}{hint}"
+        return f"no card named {shown(name)} in {self.source}{hint}"
 
 
 def deck_from(decklist: Decklist, index: CardIndex) -> Deck:
