@@ -11,6 +11,7 @@ from splitcards.adapters.reference.plugin import new_game
 from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import IllegalCast
 from splitcards.game.configuration.registry import VersionRegistry
+from splitcards.game.contract import AdapterInfo, KnownDeviation
 from splitcards.rules import characteristics as ch
 from splitcards.rules import costs, targets
 from splitcards.rules.card import Card
@@ -78,7 +79,7 @@ def test_older_formats_have_none_of_the_additions(
 def test_format_1_1_refuses_a_spell_cost_effect(tmp_path: Path, registry: VersionRegistry) -> None:
     step = "{cast: {object: fi, half: left, cost_change: {change: '+{1}', spells: {}}}}"
     status, detail = _run(_file(tmp_path, "1.1", f"[{FI}, {step}]"), registry)
-    assert status is Status.FAIL
+    assert status is Status.ERROR  # read by the loader: the scenario's problem (docs/format.md)
     assert "cast.cost_change" in detail
     checks = "[{last_cost: {}, expect: '{2}{R}'}]"
     assert _run(_file(tmp_path, "1.2", f"[{FI}, {step}]", checks), registry) == (Status.PASS, "")
@@ -107,6 +108,9 @@ def test_709_5e_both_doors_only_by_an_effect(tmp_path: Path, registry: VersionRe
         ("{change: '+{1}', spells: {colours: [R]}}", "spells.colours: unknown key"),
         ("{change: '+{1}', spells: {colors: [Q]}}", "colors: ['Q']"),
         ("{change: '+{1}', spells: {mana_value: 3}}", "spells.mana_value: must be {op, value}"),
+        ("{change: '+{1}', spells: null}", "spells: must be a mapping (an empty one, {}, for every spell)"),
+        ("{change: '+{1}', spells: {name: []}}", "spells.name: an empty list names nothing"),
+        ("{change: '+{1}', spells: {not_types: []}}", "spells.not_types: an empty list names nothing"),
     ],
 )
 def test_bad_spell_cost_effects_name_the_key(
@@ -114,7 +118,7 @@ def test_bad_spell_cost_effects_name_the_key(
 ) -> None:
     step = f"{{cast: {{object: fi, half: left, cost_change: {change}}}}}"
     status, detail = _run(_file(tmp_path, "1.2", f"[{FI}, {step}]"), registry)
-    assert status is Status.FAIL
+    assert status is Status.ERROR
     assert problem in detail
 
 
@@ -177,3 +181,32 @@ def test_505_7_both_halves_in_either_order(v: dict[str, RuleVersion]) -> None:
     legal = ch.name_choices(_fire_ice(), v["classic-2009"]).value
     assert ch.legal_choice(["Ice", "Fire"], legal) == ("Fire", "Ice")
     assert ch.legal_choice(["Ice", "Ice"], legal) is None
+
+
+@pytest.mark.parametrize(
+    ("setup", "checks", "problem"),
+    [
+        (f"[{FI}, {{cast: {{object: fi, half: left, x: 1000000000000000000000000000000}}}}]", "[]", "cast.x: a number"),
+        (f"[{FI}, {{cast: {{object: fi, half: left, x: -1}}}}]", "[]", "cast.x: -1 (allowed: a whole number from 0"),
+        (f"[{FI}]", "[{has_name: {object: fi, name: 5}, expect: false}]", "has_name.name: must be a name"),
+        (f"[{FI}]", "[{has_name: {object: fi, name: null}, expect: false}]", "has_name.name: must be a name"),
+        (f"[{FI}]", "[{has_name: {object: fi, name: []}, expect: false}]", "has_name.name: must be a name"),
+    ],
+)
+def test_a_bad_value_is_an_error_of_the_scenario_named_by_the_loader(
+    tmp_path: Path, registry: VersionRegistry, setup: str, checks: str, problem: str
+) -> None:
+    path = _file(tmp_path, "1.2", setup, checks)
+    (scenario,) = load_file(path).scenarios
+    assert problem in scenario.problem
+    assert _run(path, registry)[0] is Status.ERROR
+
+
+def test_a_bad_value_stays_an_error_under_a_declared_deviation(tmp_path: Path, registry: VersionRegistry) -> None:
+    path = _file(tmp_path, "1.2", f"[{FI}, {{cast: {{object: fi, half: left, x: -1}}}}]")
+    covering = AdapterInfo(
+        "reference", "the reference host", new_game, deviations=(KnownDeviation("any", "covers it all", ("*",)),)
+    )
+    (result,) = run_file(load_file(path), {"reference": covering}, registry)
+    assert (result.status, result.declared) == (Status.ERROR, "")
+    assert "cast.x: -1" in result.detail

@@ -166,15 +166,16 @@ def test_keyword_and_rule_version_select(pytester: pytest.Pytester, scenarios: P
 
 
 @pytest.mark.usefixtures("partial")
-def test_not_supported_is_a_skip_and_an_exception_a_failure(pytester: pytest.Pytester, scenarios: Path) -> None:
+def test_not_supported_is_a_skip_and_a_host_exception_a_failure_naming_it(
+    pytester: pytest.Pytester, scenarios: Path
+) -> None:
     result = pytester.runpytest(
         "-p", "no:cacheprovider", "--splitcards-host", "partial", "-rs", "-k", "unlock or copy", "suite"
     )
     result.assert_outcomes(skipped=1, failed=1)
     result.stdout.fnmatch_lines(
         [
-            "error: unexpected KeyError: 'copies'",
-            "an exception nobody expected: *",
+            "fail: HostError: host 'partial' raised KeyError in Host.*: 'copies'",
             "SKIPPED * not supported by host partial: this engine has no Rooms",
         ]
     )

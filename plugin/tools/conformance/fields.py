@@ -9,7 +9,7 @@ from typing import Any
 from splitcards.errors import ScenarioError
 from splitcards.rules.conditions import Condition
 from splitcards.rules.costs import CostEffect
-from splitcards.rules.mana import COLORS, ManaCost
+from splitcards.rules.mana import COLORS, MAX_GENERIC, ManaCost
 from splitcards.rules.model import Player
 
 
@@ -22,8 +22,9 @@ def enum(kind: type[Any], value: Any, key: str) -> Any:
 
 
 def x_value(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ScenarioError(f"{key}: {value!r:.60} (allowed: a whole number, 0 or more)")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_GENERIC:
+        shown_value = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a number that long"
+        raise ScenarioError(f"{key}: {shown_value:.60} (allowed: a whole number from 0 to {MAX_GENERIC})")
     return value
 
 
@@ -52,7 +53,9 @@ def cost_change(value: Any, key: str, fmt: str) -> CostChanges:
             if unknown or "change" not in change or "spells" not in change:
                 raise ScenarioError(f"{key}: a spell-cost effect is a mapping of change and spells")
             sign, cost = _signed(change["change"], key + ".change")
-            effects.append(CostEffect(cost, sign == "+", condition(change["spells"] or {}, key + ".spells")))
+            if change["spells"] is None:
+                raise ScenarioError(f"{key}.spells: must be a mapping (an empty one, {{}}, for every spell)")
+            effects.append(CostEffect(cost, sign == "+", condition(change["spells"], key + ".spells")))
             continue
         sign, cost = _signed(change, key)
         if sign == "+":
@@ -92,6 +95,9 @@ def condition(raw: Any, key: str, extra: tuple[str, ...] = ()) -> Condition:
         found = [found] if isinstance(found, str) and k == "name" else found
         if not isinstance(found, list) or not all(isinstance(n, str) for n in found):
             raise ScenarioError(f"{key}.{k}: must be a list of names")
+        if k in raw and not found:
+            # An empty list would describe every spell, which leaving the key out already says.
+            raise ScenarioError(f"{key}.{k}: an empty list names nothing (leave the key out)")
         return tuple(found)
 
     colors = names("colors") + names("not_colors")

@@ -25,6 +25,7 @@ from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import CardDataError, ScenarioError, did_you_mean
 from splitcards.files.yamlfile import read_yaml
 from splitcards.rules.card import Card
+from splitcards.tools.conformance.fields import cost_change, x_value
 
 FORMATS = ("1", "1.1", "1.2")
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -286,7 +287,18 @@ def _step(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Step:
     if error is not None and (not isinstance(error, str) or error not in kinds):
         allowed = ", ".join(sorted(kinds))
         raise ScenarioError(f"{where}: {kind}.expect_error: {str(error)[:60]!r} (allowed: {allowed})")
+    _step_values(kind, fields, where, fmt)
     return Step(index, str(kind), {k: v for k, v in fields.items() if k != "expect_error"}, error)
+
+
+def _step_values(kind: str, fields: Mapping[str, Any], where: str, fmt: str) -> None:
+    """The values the runner reads from a step, read once here, so that a bad one is the
+    scenario's problem (an error of each of its runs, before any declaration is consulted), not a
+    failure met half-way through a run."""
+    if "x" in fields:
+        x_value(fields["x"], f"{where}: {kind}.x")
+    if "cost_change" in fields:
+        cost_change(fields["cost_change"], f"{where}: {kind}.cost_change", fmt)
 
 
 def _check(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Check:
@@ -304,4 +316,11 @@ def _check(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Check:
         raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(known))})")
     if "expect" not in raw:
         raise ScenarioError(f"{where}: {queries[0]}: expect: missing")
-    return Check(index, str(queries[0]), raw[queries[0]], raw["expect"])
+    query, arg = str(queries[0]), raw[queries[0]]
+    if query == "has_name" and isinstance(arg, Mapping):
+        name = arg.get("name")
+        choice = isinstance(name, list) and fmt not in ("1", "1.1") and name and all(isinstance(n, str) for n in name)
+        if not (isinstance(name, str) or choice):
+            wanted = "a name, or a list of names of one choice" if fmt not in ("1", "1.1") else "a name"
+            raise ScenarioError(f"{where}: has_name.name: must be {wanted}, not {name!r:.60}")
+    return Check(index, query, arg, raw["expect"])
