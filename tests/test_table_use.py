@@ -148,3 +148,41 @@ def test_an_interrupted_report_leaves_the_cast_in_the_record(cards: dict[str, Ca
         table.cast(fire_ice, CastOption.LEFT)
     assert table.host.stack() == [fire_ice]
     assert [e.as_dict() for e in table.events] == [{"event": "cast", "object": fire_ice, "half": "left"}]
+
+
+class CastsWhileAsked:
+    """A check_cast that acts on the Table it is asked by."""
+
+    table: Table | None = None
+    obj: ObjectId = ""
+
+    @hookimpl
+    def check_cast(
+        self, rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+    ) -> IllegalAction | None:
+        if self.table is not None and request.object != self.obj:
+            self.table.cast(self.obj, CastOption.LEFT)
+        return None
+
+
+@pytest.mark.parametrize("query", ["castable", "splice_candidates"])
+def test_a_hook_a_query_asks_may_not_act_on_the_table(
+    query: str, cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    plugin = CastsWhileAsked()
+    table = _table(v["duskmourn-2024"], plugin)
+    plugin.obj = table.create(cards["Fire // Ice"], Zone.HAND)
+    other = table.create(cards["Fire // Ice"], Zone.HAND)
+    plugin.table = table
+    before = table.snapshot()
+    with pytest.raises(PluginFailure) as raised:
+        getattr(table, query)(other)
+    assert isinstance(raised.value.error, TableInUse)
+    assert str(raised.value.error) == (
+        "Table.cast was called from inside the hook check_cast, which a query asks:"
+        " a query changes nothing, so a hook it asks may not act on the Table"
+    )
+    assert table.snapshot() == before
+    # Outside the query, the same Table acts.
+    plugin.table = None
+    assert table.cast(plugin.obj, CastOption.LEFT) == plugin.obj

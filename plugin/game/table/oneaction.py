@@ -2,7 +2,9 @@
 
 An action started from inside one of its hooks (a plugin's ``on_resolve`` calling ``resolve``),
 or from another thread while an action runs, is refused with
-:class:`~splitcards.errors.TableInUse` naming the hook or the action; nothing is queued.
+:class:`~splitcards.errors.TableInUse` naming the hook or the action; nothing is queued. So is an
+action started from inside a hook that a query asks (a ``check_cast`` of ``castable`` calling
+``cast``): a query changes nothing.
 """
 
 from __future__ import annotations
@@ -22,14 +24,22 @@ R = TypeVar("R")
 class Actions:
     """Which action of a Table runs, in which thread, and which hook it is calling."""
 
-    __slots__ = ("_busy", "hook", "running")
+    __slots__ = ("_busy", "asking", "hook", "running")
 
     def __init__(self) -> None:
         self._busy = threading.Lock()
         self.running: tuple[str, int] | None = None
         self.hook: str | None = None
+        # The hook a query is asking, and in which thread (no action runs then).
+        self.asking: tuple[str, int] | None = None
 
     def start(self, action: str) -> None:
+        asking = self.asking
+        if asking is not None and asking[1] == threading.get_ident():
+            raise TableInUse(
+                f"Table.{action} was called from inside the hook {asking[0]}, which a query asks:"
+                " a query changes nothing, so a hook it asks may not act on the Table"
+            )
         if not self._busy.acquire(blocking=False):
             raise self._in_use(action)
         self.running = (action, threading.get_ident())
@@ -41,7 +51,15 @@ class Actions:
 
     @contextlib.contextmanager
     def calling(self, hook: str) -> Iterator[None]:
-        """While the action calls ``hook`` (an action started from inside it is named after it)."""
+        """While the action, or a query, calls ``hook`` (an action started from inside it is
+        named after it, and refused during a query)."""
+        if self.running is None and self.asking is None:
+            self.asking = (hook, threading.get_ident())
+            try:
+                yield
+            finally:
+                self.asking = None
+            return
         outer, self.hook = self.hook, hook
         try:
             yield
