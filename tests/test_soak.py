@@ -250,3 +250,44 @@ def test_an_unreachable_scheduler_is_the_packages_error_naming_the_address() -> 
     with dask.config.set({"distributed.comm.timeouts.connect": "2s"}), pytest.raises(ClusterError) as info:
         list(workers.on_dask(specs, "tcp://127.0.0.1:9", _call, _why))
     assert str(info.value).startswith("--scheduler: tcp://127.0.0.1:9: can't reach the Dask scheduler: ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--games", "1000000000"], "--games: at most 100000 games a rule version, got 1000000000"),
+        (["--games", "3", "--seed", str(2**63 - 2)], "--seed: the games' seeds run from 9223372036854775806 past"),
+    ],
+)
+@phase_only
+def test_soak_limits_are_checked_before_any_game(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["soak", *argv]) == 2
+    assert problem in capsys.readouterr().err
+
+
+@phase_only
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
+def test_sigterm_stops_a_soak_like_ctrl_c_and_leaves_no_worker(tmp_path: Path) -> None:
+    argv = [sys.executable, "-m", "splitcards", "soak", "--rules", "current", "--games", "6", "--jobs", "2"]
+    argv += ["--failures", str(tmp_path / "failed")]
+    soak_run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = _workers_of(soak_run.pid)
+    if len(workers) < 2:
+        soak_run.kill()
+        out, err = soak_run.communicate()
+        pytest.fail(f"the soak did not start two workers: {soak_run.returncode} {out[-500:]} {err[-1500:]}")
+    soak_run.send_signal(signal.SIGTERM)
+    out, err = soak_run.communicate(timeout=60)
+    assert soak_run.returncode == 2, err
+    assert "interrupted" in out.splitlines()[-1] or "interrupted" in err
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{p}").exists() for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [p for p in workers if Path(f"/proc/{p}").exists()] == []

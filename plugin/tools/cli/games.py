@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import re
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pluggy
@@ -27,6 +31,8 @@ def _seed(text: str) -> int:
     return value
 
 
+MAX_GAMES = 100_000
+"""The most games a soak plays per rule version (each is listed before the first is played)."""
 MAX_TIMEOUT = 7 * 86_400
 """The longest --timeout taken: a week (the clocks the workers are waited on take no more)."""
 
@@ -205,6 +211,10 @@ def replay_game(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ve
 
 def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     _ai_host(pm, args.host)
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games: at most {MAX_GAMES} games a rule version, got {args.games}")
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise UsageError(f"--seed: the games' seeds run from {args.seed} past the largest, {MAX_SEED}")
     versions = chosen_versions(registry, args.rules, ["all"])
     specs = [
         soak.GameSpec(
@@ -224,17 +234,18 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
     if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError("--scheduler: needs Dask distributed: pip install 'splitcards[cluster]'")
     resumed = _resumed(args.resume) if args.resume is not None else []
-    totals = soak.soak(
-        specs,
-        args.jobs,
-        args.failures,
-        out=lambda line: print(line, flush=True),
-        record_dir=args.record_dir,
-        jsonl=args.format == "jsonl",
-        scheduler=args.scheduler,
-        resumed=resumed,
-        timeout=args.timeout,
-    )
+    with _sigterm_as_ctrl_c():
+        totals = soak.soak(
+            specs,
+            args.jobs,
+            args.failures,
+            out=lambda line: print(line, flush=True),
+            record_dir=args.record_dir,
+            jsonl=args.format == "jsonl",
+            scheduler=args.scheduler,
+            resumed=resumed,
+            timeout=args.timeout,
+        )
     if totals.interrupted:
         return 2
     return 1 if totals.crashes or totals.broken else 0
@@ -253,6 +264,24 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
     except OSError:
         return False
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM stops a soak as Ctrl-C does: the finished games and the totals are printed and
+    every worker is ended (by default SIGTERM ends the parent at once and orphans them)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _check_writable(option: str, folder: Path) -> None:

@@ -51,7 +51,7 @@ def in_processes(
                 spec = pending.pop()
                 receive, send = context.Pipe(duplex=False)
                 process = context.Process(target=_worker, args=(play, spec, send), daemon=True)
-                process.start()
+                _start_without_ctrl_c(process)
                 send.close()
                 running[receive] = (process, spec, receive)
                 started[receive] = time.monotonic()
@@ -85,6 +85,20 @@ def in_processes(
             process.terminate()
             process.join()
             receive.close()
+
+
+def _start_without_ctrl_c(process: Any) -> None:
+    """Start a worker with Ctrl-C blocked, as the child inherits the mask: a worker still
+    importing when Ctrl-C reaches the process group would print a traceback of its own (the
+    parent stops the run and ends its workers)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
+        process.start()
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _worker(play: Callable[[Spec], Report], spec: Spec, send: multiprocessing.connection.Connection) -> None:
