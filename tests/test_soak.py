@@ -291,3 +291,28 @@ def test_sigterm_stops_a_soak_like_ctrl_c_and_leaves_no_worker(tmp_path: Path) -
     while any(Path(f"/proc/{p}").exists() for p in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert [p for p in workers if Path(f"/proc/{p}").exists()] == []
+
+
+@phase_only
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
+def test_a_worker_killed_mid_game_leaves_every_step_it_played_and_the_replay_plays_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = _soak_process(tmp_path, "--games", "1", "--rules", "current", "--timeout", "600")
+    playing = tmp_path / "failed" / ".playing" / "phase-duskmourn-2024-seed1.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not playing.exists() or len(playing.read_text().splitlines()) < 6):
+        time.sleep(0.1)
+    (worker,) = _workers_of(run.pid)
+    os.kill(worker, signal.SIGKILL)
+    out, err = run.communicate(timeout=120)
+    assert "CRASH the worker process died: killed by SIGKILL" in out, out + err
+    saved = tmp_path / "failed" / "phase-duskmourn-2024-seed1.jsonl"
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["record"] == "splitcards game record"
+    steps = [json.loads(line) for line in lines[1:]]
+    assert len(steps) >= 5 and [s["step"] for s in steps] == list(range(1, len(steps) + 1))
+    assert not playing.exists()
+    # The record was cut short by the kill: the replay plays every recorded step, then plays on.
+    assert main(["replay", str(saved)]) == 4
+    assert f"the same {len(steps)} steps; the record was cut short at step {len(steps) + 1}" in capsys.readouterr().out

@@ -14,12 +14,13 @@ the totals. An interrupted run (Ctrl-C) prints the totals of the games that fini
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +46,19 @@ class GameSpec:
     seed: int
     max_actions: int
     rules_file: str | None = None
+    stream: str | None = field(default=None, compare=False)
+    """A file the worker writes the game's record to as the game goes, each line flushed, so that
+    a worker that dies leaves every step it played (``None``: the record is kept in memory only)."""
 
     @property
     def key(self) -> tuple[str, str, int, int]:
         """What tells two games apart in a results file."""
         return (self.host, self.rules, self.seed, self.max_actions)
+
+    @property
+    def stem(self) -> str:
+        """The name its record and log files are saved under."""
+        return f"{self.host}-{self.rules}-seed{self.seed}"
 
 
 @dataclass(slots=True)
@@ -101,6 +110,7 @@ def play(spec: GameSpec) -> GameReport:
     """Play one game, checking the invariants after every action of the loop."""
     report = GameReport(spec)
     start = time.perf_counter()
+    stream = _Stream(spec.stream)
     try:
         pm = default_manager()
         rules = load_registry(pm=pm).get(spec.rules_file or spec.rules)
@@ -114,13 +124,14 @@ def play(spec: GameSpec) -> GameReport:
             seed=spec.seed,
             max_actions=spec.max_actions,
             log=report.log.append,
-            record=lambda step: report.record.append(step.as_dict()),
+            record=lambda step: stream.line(report.record, step.as_dict()),
         )
         named = ((game.decks.names[0], game.decks.deck), (game.decks.names[1], game.decks.opponent))
         header = records.header_for(
             spec.host, ai.engine, rules.name, spec.rules_file, spec.seed, spec.max_actions, records.EMBEDDED, named
         )
         report.record.insert(0, header.as_dict())
+        stream.start(header.as_dict())
         while game.result.actions < spec.max_actions and not game.ai.over():
             game.step()
             broken = violations(game.table)
@@ -130,15 +141,46 @@ def play(spec: GameSpec) -> GameReport:
         report.actions, report.casts = game.result.actions, game.result.casts
         if not report.violations:
             result = game.finish()
-            report.record.append({"result": result.as_dict()})
+            stream.line(report.record, {"result": result.as_dict()})
             report.reason = result.ending.reason.value if result.ending is not None else None
         report.turns = game.ai.turn()
         winner = game.ai.winner()
         report.winner = winner.value if winner is not None else None
     except Exception as exc:
         report.crash = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
+    finally:
+        stream.close()
     report.seconds = time.perf_counter() - start
     return report
+
+
+class _Stream:
+    """The record of a game written as it goes (see :attr:`GameSpec.stream`)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self._writer: records.Writer | None = None
+        self._file: Any = None
+
+    def start(self, header: Mapping[str, Any]) -> None:
+        if self.path is None:
+            return
+        try:
+            self._file = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        except OSError:
+            self.path = None  # the record is kept in memory all the same
+            return
+        self._writer = records.Writer(self._file)
+        self._writer.line(header)
+
+    def line(self, record: list[dict[str, Any]], data: dict[str, Any]) -> None:
+        record.append(data)
+        if self._writer is not None:
+            self._writer.line(data)
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
 
 
 def run(
@@ -161,12 +203,17 @@ def save(report: GameReport, folder: Path, failure: bool = True) -> Path:
     that replays it. Returns the record's path; raises ``OSError`` when it can't be written."""
     spec = report.spec
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{spec.host}-{spec.rules}-seed{spec.seed}"
+    stem = spec.stem
     path = folder / f"{stem}.jsonl"
-    with path.open("w", encoding="utf-8") as out:
-        writer = records.Writer(out)
-        for line in report.record:
-            writer.line(line)
+    streamed = Path(spec.stream) if spec.stream is not None else None
+    if not report.record and streamed is not None and streamed.exists():
+        # The worker died: what it wrote as it played is the record.
+        streamed.replace(path)
+    else:
+        with path.open("w", encoding="utf-8") as out:
+            writer = records.Writer(out)
+            for line in report.record:
+                writer.line(line)
     if failure:
         lines = [
             f"replay: splitcards replay {path}",
@@ -328,15 +375,24 @@ def soak(
         note = f"{skipped} earlier game(s) of another host, rule version, seed or action cap left out"
         out(json.dumps({"resume": note}) if jsonl else f"resume: {note}")
     todo = [spec for spec in specs if spec.key not in done]
+    if scheduler is None:
+        # Workers here write each record as they play (a Dask worker may not share the folder).
+        partial = folder / ".playing"
+        partial.mkdir(parents=True, exist_ok=True)
+        todo = [replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo]
     try:
         for report in run(todo, jobs, scheduler, timeout):
             saved, problem = _keep(report, folder, record_dir)
+            if report.spec.stream is not None:
+                Path(report.spec.stream).unlink(missing_ok=True)
             totals.unsaved += problem is not None
             game = report.as_dict(saved)
             totals.add(game)
             out(json.dumps(game) if jsonl else _line(report, totals.games, len(specs), saved, problem))
     except KeyboardInterrupt:
         totals.interrupted = True
+    with contextlib.suppress(OSError):
+        (folder / ".playing").rmdir()  # empty once every game's record was kept or dropped
     out(json.dumps(totals.as_dict()) if jsonl else totals.text())
     return totals
 
