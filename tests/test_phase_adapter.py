@@ -441,3 +441,13 @@ def test_107_3a_phase_is_told_the_x_the_rules_were_told() -> None:
     assert entry["kind"]["data"]["ability"]["chosen_x"] == 4
     assert entry["kind"]["data"]["actual_mana_spent"] == 5  # {4}{R}
     assert host.session.object(int(spell))["cost_x_paid"] == 4
+
+
+def test_a_timing_change_that_changes_nothing_leaves_phases_stack_alone() -> None:
+    # phase's SetPhase clears its stack even to the step it is in: the adapter asks it only for a change.
+    table, _ = _table()
+    spell = table.cast(table.create(CARDS["Fire // Ice"], Zone.HAND), CastOption.RIGHT)
+    timing = table.host.timing()
+    table.set_turn(active=timing.active, phase=timing.phase)
+    assert list(table.host.stack()) == [spell]
+    assert table.view(spell).zone is Zone.STACK

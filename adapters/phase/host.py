@@ -218,9 +218,11 @@ class PhaseHost:
                     " (deviation reload-drops-room-triggers)"
                 )
         before = (str(game.phase), session.active)
+        # SetPhase clears phase's stack even when it changes nothing: it is asked only for a change.
+        moves = step is not None and (step, seat) != before
         filler: int | None = None
         try:
-            if step is not None:
+            if moves:
                 session.debug("SetPhase", phase=step, active_player=seat)
                 session.active = seat
             if stack_empty is False and not session.stack_entries():
@@ -231,7 +233,7 @@ class PhaseHost:
         except NotSupported:
             if filler is not None and session.on_stack(filler):
                 session.put_back(filler)
-            if step is not None:
+            if moves:
                 session.debug("SetPhase", phase=before[0], active_player=before[1])
                 session.active = before[1]
             raise

@@ -178,7 +178,10 @@ class CheckedHost:
             raise self.breach("set_unlocked", told, _UNSHOWN, f"its doors are {sorted(d.value for d in view.unlocked)}")
 
     def set_timing(self, change: TimingChange) -> None:
+        stack = list(self.stack())
         self.host.set_timing(change)
+        if list(self.stack()) != stack:
+            raise self.breach("set_timing", "", _UNSHOWN, f"its stack changed from {stack} to {list(self.stack())}")
         now = self.timing()
         asked: dict[str, object] = {"active": change.active, "phase": change.phase, "priority": change.priority}
         if change.stack_empty is not None:
