@@ -255,3 +255,29 @@ def test_any_exception_from_a_host_is_a_host_error_naming_the_method(
         assert _raises(table.create, cards["Fire // Ice"], Zone.HAND) == expected
     else:
         assert _raises(table.set_turn, priority=Player.P2) == expected
+
+
+class ListsTheHand(ReferenceHost):
+    """A host whose stack lists what it should not: a card in a hand, or an id it doesn't know."""
+
+    def __init__(self, extra: str) -> None:
+        super().__init__()
+        self.name = "lists-the-hand"
+        self.extra = extra
+
+    def stack(self) -> Sequence[ObjectId]:
+        return [*super().stack(), self.extra]
+
+
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [("o2", "which lists 'o2', an object its view puts in the hand"), ("o99", "which lists 'o99', an object its view")],
+)
+def test_a_stack_listing_what_is_not_on_it_is_the_hosts_breach(
+    extra: str, problem: str, cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    table = Table(ListsTheHand(extra), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    obj = table.create(cards["Fire // Ice"], Zone.HAND)
+    assert (obj, table.create(cards["Fire // Ice"], Zone.HAND)) == ("o1", "o2")
+    message = _raises(table.cast, obj, CastOption.LEFT)
+    assert "host 'lists-the-hand' broke the contract in Host.stack" in message and problem in message

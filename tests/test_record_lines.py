@@ -156,3 +156,14 @@ def test_resume_counts_only_the_games_of_this_run(tmp_path: Path) -> None:
     totals = soak.soak([ours], 1, tmp_path, out=lines.append, resumed=[GAME, GAME, *theirs])
     assert totals.games == 1
     assert lines[0] == "resume: 4 earlier game(s) of another host, rule version, seed or action cap left out"
+
+
+def test_a_last_line_cut_mid_write_is_a_record_cut_short(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(HEADER) + "\n" + STEP + "\n" + '{"step": 2, "play', encoding="utf-8")
+    record = read_record(path)
+    assert len(record.steps) == 1 and record.result is None
+    # A line in the middle that isn't JSON is no cut: the record is refused, naming it.
+    path.write_text(json.dumps(HEADER) + "\n" + '{"step": 1, "pl' + "\n" + STEP + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"r\.jsonl:2: not JSON"):
+        read_record(path)

@@ -69,7 +69,18 @@ class CheckedHost:
         return self._ids("objects", self.host.objects())
 
     def stack(self) -> Sequence[ObjectId]:
-        return self._ids("stack", self.host.stack())
+        found = self._ids("stack", self.host.stack())
+        # What the stack lists must be on it: a rule reading the stack would otherwise be blamed.
+        for obj in found:
+            try:
+                zone = self.view(obj).zone
+            except UnknownObject:
+                raise self.breach(
+                    "stack", "", found, f"which lists {obj!r}, an object its view does not know"
+                ) from None
+            if zone is not Zone.STACK:
+                raise self.breach("stack", "", found, f"which lists {obj!r}, an object its view puts in the {zone}")
+        return found
 
     def _ids(self, method: str, found: Any) -> Sequence[ObjectId]:
         if isinstance(found, str | bytes) or not isinstance(found, Sequence):

@@ -151,6 +151,10 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
     lines = [line.removesuffix("\r") for line in text.split("\n")]
     if lines and lines[-1] == "":
         lines.pop()
+    elif len(lines) > 1 and not _is_json(lines[-1]):
+        # A last line with no end that isn't JSON was cut mid-write (the game was killed as it
+        # wrote it): the record is the lines before it, cut short, as --resume reads one.
+        lines.pop()
     if not lines:
         raise RecordError(where, None, "empty: a record starts with its header line")
     data: list[Any] = []
@@ -177,6 +181,14 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
             raise RecordError(where, number, f"step {len(steps) + 1} expected, with its action")
         steps.append(item)
     return Record(where, header, tuple(steps), result)
+
+
+def _is_json(line: str) -> bool:
+    try:
+        jsontext.loads(line)
+    except jsontext.JSONTextError:
+        return False
+    return True
 
 
 MAX_SEED = 2**63 - 1
