@@ -312,6 +312,8 @@ def test_a_worker_killed_mid_game_leaves_every_step_it_played_and_the_replay_pla
     assert json.loads(lines[0])["record"] == "splitcards game record"
     steps = [json.loads(line) for line in lines[1:]]
     assert len(steps) >= 5 and [s["step"] for s in steps] == list(range(1, len(steps) + 1))
+    # The game's line says how far it got, from its record.
+    assert f"turn {steps[-1]['turn']}, {len(steps)} actions" in out
     assert not playing.exists()
     # The record was cut short by the kill: the replay plays every recorded step, then plays on.
     assert main(["replay", str(saved)]) == 4

@@ -382,6 +382,7 @@ def soak(
         todo = [replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo]
     try:
         for report in run(todo, jobs, scheduler, timeout):
+            _played_before_it_died(report)
             saved, problem = _keep(report, folder, record_dir)
             if report.spec.stream is not None:
                 Path(report.spec.stream).unlink(missing_ok=True)
@@ -395,6 +396,25 @@ def soak(
         (folder / ".playing").rmdir()  # empty once every game's record was kept or dropped
     out(json.dumps(totals.as_dict()) if jsonl else totals.text())
     return totals
+
+
+def _played_before_it_died(report: GameReport) -> None:
+    """A game whose worker died tells only that it died: its streamed record says how far it got."""
+    if report.record or report.crash is None or report.spec.stream is None:
+        return
+    try:
+        lines = Path(report.spec.stream).read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError):
+        return
+    steps = []
+    for line in lines[1:]:
+        with contextlib.suppress(jsontext.JSONTextError):
+            step = jsontext.loads(line)
+            if isinstance(step, dict) and "step" in step:
+                steps.append(step)
+    report.actions = len(steps)
+    if steps and isinstance(steps[-1].get("turn"), int):
+        report.turns = steps[-1]["turn"]
 
 
 def _keep(report: GameReport, folder: Path, record_dir: Path | None) -> tuple[str | None, str | None]:
