@@ -31,6 +31,7 @@ from splitcards.cards.cardpool import SPLIT_CARDS, CardPool, Skipped, gc_paused,
 from splitcards.cards.mtgjson import BASIC_LANDS, basic_land, card_from_mtgjson, load_mtgjson, mtgjson_faces
 from splitcards.cards.scryfall import card_from_scryfall, load_scryfall
 from splitcards.errors import CardDataError
+from splitcards.files import jsontext
 from splitcards.files.bounded import decode, read_bytes
 
 __all__ = [
@@ -95,8 +96,8 @@ def read_json(path: str | Path, *, max_bytes: int = CARD_FILE_MAX_BYTES) -> Any:
     raw = read_bytes(path, refuse, max_bytes=max_bytes)
     try:
         return _json_parser()(raw)
-    except _RepeatedKey as exc:
-        raise refuse(f"duplicate key {exc} in a JSON object") from exc
+    except jsontext.RepeatedKey as exc:
+        raise refuse(f"duplicate key {exc.key} in a JSON object") from exc
     except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         # The parsers name a byte that is not UTF-8 each their own way, orjson not by its offset.
         decode(raw, lambda problem: refuse(f"not UTF-8 ({problem})"))
@@ -109,10 +110,6 @@ def read_json_mapping(path: str | Path, *, max_bytes: int = CARD_FILE_MAX_BYTES)
     if not isinstance(data, Mapping):
         raise CardDataError(str(path), "<file>", "top level must be a mapping")
     return data
-
-
-class _RepeatedKey(ValueError):
-    """A key given twice in one JSON object (the message is the key)."""
 
 
 @cache
@@ -146,18 +143,7 @@ def _json_parser() -> Callable[[bytes], Any]:
 
 
 def _parse_json(raw: bytes) -> Any:
-    return json.loads(str(raw, "utf-8"), object_pairs_hook=_refuse_repeated_keys)
-
-
-def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = dict(pairs)
-    if len(obj) < len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _RepeatedKey(repr(key) if len(key) <= 60 else repr(key[:57] + "..."))
-            seen.add(key)
-    return obj
+    return json.loads(str(raw, "utf-8"), object_pairs_hook=jsontext.once)
 
 
 _Load = Callable[[Any, Collection[str] | None], CardPool]

@@ -19,10 +19,18 @@ class JSONTextError(ValueError):
     """JSON text that splitcards does not read: not JSON, a key twice, too deep, a number too long."""
 
 
+class RepeatedKey(JSONTextError):
+    """A key given twice in one JSON object; ``key`` is the key as a message shows it."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key} is given twice in one object")
+        self.key = key
+
+
 def loads(text: str) -> Any:
     """The value of a JSON text; :class:`JSONTextError` naming the problem otherwise."""
     try:
-        return json.loads(text, object_pairs_hook=_once, parse_int=_integer, parse_constant=_constant)
+        return json.loads(text, object_pairs_hook=once, parse_int=_integer, parse_constant=_constant)
     except JSONTextError:
         raise
     except json.JSONDecodeError as exc:
@@ -31,14 +39,15 @@ def loads(text: str) -> Any:
         raise JSONTextError("not JSON splitcards reads: nested too deep") from None
 
 
-def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An ``object_pairs_hook`` for :func:`json.loads` that refuses a key given twice
+    (:class:`RepeatedKey`), where ``json`` would keep the last."""
     found = dict(pairs)
     if len(found) < len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                shown = repr(key) if len(key) <= 60 else repr(key[:57] + "...")
-                raise JSONTextError(f"the key {shown} is given twice in one object")
+                raise RepeatedKey(repr(key) if len(key) <= 60 else repr(key[:57] + "..."))
             seen.add(key)
     return found
 
