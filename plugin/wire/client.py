@@ -46,12 +46,11 @@ class WireHost:
     Table reads the same objects many times between two actions.
     """
 
-    def __init__(self, engine: EngineProcess, game: str, name: str, reader: Reader, forms: dict[Card, JSON]) -> None:
+    def __init__(self, engine: EngineProcess, game: str, name: str, reader: Reader) -> None:
         self.name = name
         self.game = game
         self._engine = engine
         self._reader = reader
-        self._forms = forms
         self._kept: dict[tuple[str, str], Any] = {}
 
     def _call(self, method: str, key: str = "", **params: Any) -> Any:
@@ -75,10 +74,9 @@ class WireHost:
         return found
 
     def _card(self, card: Card) -> JSON:
-        form = self._forms.get(card)
-        if form is None:
-            form = self._forms[card] = encode(card)
-            self._reader.remember(card, form)
+        # encode keeps a card's form once made; the reader learns it, to know it when it comes back.
+        form = encode(card)
+        self._reader.remember(card, form)
         return form
 
     # -- the Host methods, one request each ------------------------------------------------------
@@ -164,7 +162,6 @@ class CommandEngine:
         self.transcript = transcript
         self._started = 0
         self._reader = Reader()
-        self._forms: dict[Card, JSON] = {}
         self._disposed: list[str] = []
         self._engine = self._start()
         self.hello = self._hello
@@ -212,7 +209,7 @@ class CommandEngine:
             game: NewGame = self._reader.read(NewGame, raw, "result")
         except FormError as exc:
             raise engine.error("new_game", f"the result is not of its form: {exc}", status=False) from None
-        host = WireHost(engine, game.game, self.hello.name, self._reader, self._forms)
+        host = WireHost(engine, game.game, self.hello.name, self._reader)
         # Disposed at the next new game, not from the finalizer: that may run inside another call.
         weakref.finalize(host, self._disposed.append, game.game)
         return host

@@ -250,4 +250,6 @@ class _Guarded:
                 text = str(exc) if len(str(exc)) <= 300 else str(exc)[:297] + "..."
                 raise HostError(f"host {host!r} raised {type(exc).__name__} in Host.{name}: {text}") from exc
 
+        # Kept on the instance: every later call of the method finds it without coming here.
+        setattr(self, name, guarded)
         return guarded
