@@ -203,3 +203,64 @@ def test_check_cast_reads_its_keywords_as_cast_does(v: dict[str, RuleVersion], c
     assert sorted(str(decision.total_cost)[1:-1].split("}{")) == ["1", "R", "W"]
     assert decision.spell == SpellFacts(CastOption.FUSED, cast_from=Zone.HAND, caster=Player.P1)
     assert table.events == [] and table.host.stack() == []
+
+
+class Abstains:
+    @hookimpl(tryfirst=True)
+    def on_name_choice(self, rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] | None:
+        return None
+
+
+class AnswersWrongly:
+    @hookimpl(tryfirst=True)
+    def on_name_choice(self, rules: RuleVersion, card: Card) -> object:
+        return [("Fire", 3)]
+
+
+class FailsInAHelper:
+    @hookimpl
+    def on_name_choice(self, rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] | None:
+        return self._helper()
+
+    def _helper(self) -> Sequence[tuple[str, ...]] | None:
+        raise LookupError("deep in the plugin")
+
+
+def test_a_wrong_answer_is_named_after_the_plugin_that_gave_it_not_one_that_abstained(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    with pytest.raises(PluginFailure) as raised:
+        _choices(v[CURRENT], cards["Fire // Ice"], AnswersWrongly(), Abstains())
+    assert (raised.value.plugin, raised.value.hook) == ("AnswersWrongly", "on_name_choice")
+    assert "returned list [('Fire', 3)]" in str(raised.value.error)
+
+
+def test_the_first_plugin_in_pluggys_order_answers_a_firstresult_hook(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    class Renames:
+        @hookimpl(tryfirst=True)
+        def on_name_choice(self, rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] | None:
+            return [("Fire", "Ice")]
+
+    # Both run before the built-in rules (tryfirst); the one that abstains is passed over, and the
+    # chain stops at the first answer, so the built-in one choice per half is never reached.
+    assert _choices(v[CURRENT], cards["Fire // Ice"], Abstains(), Renames()) == (("Fire", "Ice"),)
+
+
+def test_a_failure_deep_in_a_plugin_under_a_wrapper_names_that_plugin(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    with pytest.raises(PluginFailure) as raised:
+        _choices(v[CURRENT], cards["Fire // Ice"], FailsInAHelper(), Passes())
+    assert (raised.value.plugin, raised.value.hook) == ("FailsInAHelper", "on_name_choice")
+    assert isinstance(raised.value.error, LookupError)
+
+
+def test_calling_a_hook_changes_nothing_of_pluggys(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    pm = make_plugin_manager([Abstains()], load_entry_points=False)
+    before = [(impl.plugin_name, impl.function) for impl in pm.hook.on_name_choice.get_hookimpls()]
+    hookcalls.on_name_choice(pm, v[CURRENT], cards["Fire // Ice"])
+    after = [(impl.plugin_name, impl.function) for impl in pm.hook.on_name_choice.get_hookimpls()]
+    assert after == before
+    assert all(a is b for (_, a), (_, b) in zip(before, after, strict=True))

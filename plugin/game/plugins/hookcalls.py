@@ -3,36 +3,44 @@
 ``hookcalls.check_cast(pm, rules=..., request=..., timing=..., board=...)`` has the parameters
 and the return type of ``spec.check_cast``: :class:`FirstResult` gives the first non-``None``
 answer of a ``firstresult`` hook, :class:`Joined` the list of every implementation's answer.
-The call goes through pluggy's own loop (order, ``tryfirst``/``trylast``, ``firstresult``, hook
-wrappers are pluggy's).
 
 An implementation that raises, or returns what its spec's annotation does not allow
 (:mod:`splitcards.game.plugins.hookresults`), is a :class:`~splitcards.errors.PluginFailure` naming that
 plugin and the hook. ``KeyboardInterrupt`` and ``SystemExit`` propagate: the user or the
 process asked to stop, as in pytest.
+
+Only inside the chain is it known which implementation raised or answered: pluggy's loop, a hook
+wrapper or a call monitor sees the answer of the whole chain, and a ``firstresult`` chain does
+not say who gave it. pluggy offers no per-implementation hook and its ``HookImpl`` is read-only,
+so nothing of pluggy's is changed; instead:
+
+- a chain without hook wrappers (every hook splitcards itself implements) is walked here, in
+  pluggy's documented order (:meth:`pluggy.HookCaller.get_hookimpls` reversed, ``tryfirst`` and
+  ``trylast`` already placed, a ``firstresult`` chain stopping at the first answer), each
+  implementation's failure and answer checked as it comes;
+- a chain with hook wrappers runs in pluggy's own loop, which alone drives their generators. A
+  failure is traced to the implementation through whose frame it last passed; an answer the
+  spec does not allow is the wrappers' (they pass on, or replace, what they wrap).
+
+pluggy's call monitoring (``add_hookcall_monitoring``) therefore sees the chains with wrappers only.
 """
 
 from __future__ import annotations
 
 import inspect
-import threading
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import pluggy
 
 from splitcards.errors import PluginFailure, shown
-from splitcards.game.plugins.hookresults import result_check
+from splitcards.game.plugins.hookresults import ResultCheck, result_check
 from splitcards.hooks import PROJECT_NAME, spec
 
 P = ParamSpec("P")
 # Covariant: a hook that answers a narrower type is taken where a wider answer is expected
 # (a decision that can also be a refusal).
 R = TypeVar("R", covariant=True)
-
-# Marks an implementation's function once it is guarded.
-_GUARDED = "_splitcards_guarded"
-_GUARD_LOCK = threading.Lock()
 
 
 class FirstResult(Generic[P, R]):
@@ -45,11 +53,7 @@ class FirstResult(Generic[P, R]):
         self._names = tuple(inspect.signature(spec_function).parameters)
 
     def __call__(self, pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        caller, wrappers = _prepared(pm, self.name)
-        result = _run(caller, self.name, wrappers, _keywords(self._names, args, kwargs))
-        if wrappers and result is not None:
-            _check(wrappers, self.name, caller, result)
-        return cast(R, result)
+        return cast(R, _call(pm, self.name, _keywords(self._names, args, kwargs), firstresult=True))
 
     def __repr__(self) -> str:
         return f"FirstResult(spec.{self.name})"
@@ -65,14 +69,7 @@ class Joined(Generic[P, R]):
         self._names = tuple(inspect.signature(spec_function).parameters)
 
     def __call__(self, pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs) -> list[R]:
-        caller, wrappers = _prepared(pm, self.name)
-        results = _run(caller, self.name, wrappers, _keywords(self._names, args, kwargs))
-        if wrappers:
-            if not isinstance(results, list):
-                raise PluginFailure(wrappers, self.name, TypeError(f"the hook's answers became {_short(results)}"))
-            for result in results:
-                _check(wrappers, self.name, caller, result)
-        return cast(list[R], results)
+        return cast(list[R], _call(pm, self.name, _keywords(self._names, args, kwargs), firstresult=False))
 
     def __repr__(self) -> str:
         return f"Joined(spec.{self.name})"
@@ -94,69 +91,88 @@ def _keywords(names: tuple[str, ...], args: tuple[object, ...], kwargs: dict[str
 # -- the call -------------------------------------------------------------------------------
 
 
-def _prepared(pm: pluggy.PluginManager, name: str) -> tuple[pluggy.HookCaller, str]:
-    """The hook's caller, each of its plain implementations guarded, and the names of its hook
-    wrappers ("" if none)."""
+def _call(pm: pluggy.PluginManager, name: str, kwargs: dict[str, Any], firstresult: bool) -> object:
     caller: pluggy.HookCaller = getattr(pm.hook, name)
-    wrappers = []
-    for impl in caller.get_hookimpls():
-        if impl.wrapper or impl.hookwrapper:
-            wrappers.append(impl.plugin_name)
-        elif not hasattr(impl.function, _GUARDED):
-            _guard(caller, impl)
-    return caller, ", ".join(wrappers)
+    impls = caller.get_hookimpls()
+    check = result_check(caller.spec.function) if caller.spec is not None else None
+    wrappers = [impl.plugin_name for impl in impls if impl.wrapper or impl.hookwrapper]
+    if wrappers:
+        return _wrapped(caller, impls, ", ".join(wrappers), kwargs, firstresult, check)
+    results: list[object] = []
+    for impl in reversed(impls):
+        result = _one(impl, name, kwargs)
+        if result is None:
+            continue
+        if check is not None and not check.accepts(result):
+            raise PluginFailure(impl.plugin_name, name, _refused(name, result, check))
+        if firstresult:
+            return result
+        results.append(result)
+    return None if firstresult else results
 
 
-def _guard(caller: pluggy.HookCaller, impl: pluggy.HookImpl) -> None:
-    """Put a guard around one implementation, inside pluggy's loop.
-
-    Only there is it known which plugin raised or returned a value: pluggy's loop, a hook
-    wrapper or a call monitor sees the answer of the whole chain, and a ``firstresult`` chain
-    does not say which implementation gave it. So each implementation's function is replaced,
-    once, by one that names its plugin; the loop that calls it stays pluggy's. Hook wrappers
-    are left as they are (pluggy drives their generators), and what escapes them is theirs.
-    """
-    name, plugin, function = caller.name, impl.plugin_name, impl.function
-    spec_function = caller.spec.function if caller.spec is not None else None
-    check = result_check(spec_function) if spec_function is not None else None
-
-    def guarded(*args: object) -> object:
-        try:
-            result = function(*args)
-        except (KeyboardInterrupt, SystemExit, PluginFailure):
-            raise  # a stop asked for, or a failure already named (a hook called inside this one)
-        except BaseException as exc:
-            raise PluginFailure(plugin, name, as_exception(exc)) from exc
-        if result is not None and check is not None and not check.accepts(result):
-            problem = TypeError(f"returned {_short(result)}; {name} returns {check.described}")
-            raise PluginFailure(plugin, name, problem)
-        return result
-
-    setattr(guarded, _GUARDED, True)
-    with _GUARD_LOCK:
-        if not hasattr(impl.function, _GUARDED):
-            # pluggy declares the attribute Final for its users; this is the one place it is set.
-            setattr(impl, "function", guarded)  # noqa: B010
-
-
-def _run(caller: pluggy.HookCaller, name: str, wrappers: str, kwargs: dict[str, Any]) -> object:
+def _one(impl: pluggy.HookImpl, name: str, kwargs: dict[str, Any]) -> object:
+    """One implementation's answer, its arguments taken by name as pluggy takes them."""
     try:
-        return caller(**kwargs)
+        args = [kwargs[argname] for argname in impl.argnames]
+    except KeyError as exc:
+        raise pluggy.HookCallError(f"hook call must provide argument {exc.args[0]!r}") from exc
+    # Keyword-only parameters with defaults (pluggy >= 1.6) get what the call has of them.
+    keywords = {k: kwargs[k] for k in getattr(impl, "kwargnames", ()) if k in kwargs}
+    try:
+        return impl.function(*args, **keywords)
+    except (KeyboardInterrupt, SystemExit, PluginFailure):
+        raise  # a stop asked for, or a failure already named (a hook called inside this one)
+    except BaseException as exc:
+        raise PluginFailure(impl.plugin_name, name, as_exception(exc)) from exc
+
+
+def _wrapped(
+    caller: pluggy.HookCaller,
+    impls: list[pluggy.HookImpl],
+    wrappers: str,
+    kwargs: dict[str, Any],
+    firstresult: bool,
+    check: ResultCheck | None,
+) -> object:
+    try:
+        answer = caller(**kwargs)
     except (KeyboardInterrupt, SystemExit, PluginFailure):
         raise
     except BaseException as exc:
-        if not wrappers:
-            raise  # not a plugin's: every plain implementation is guarded
-        raise PluginFailure(wrappers, name, as_exception(exc)) from exc
+        raise PluginFailure(_raised_in(exc, impls, wrappers), caller.name, as_exception(exc)) from exc
+    if check is None or answer is None:
+        return answer
+    if firstresult:
+        answers: list[object] = [answer]
+    elif isinstance(answer, list):
+        answers = answer
+    else:
+        raise PluginFailure(wrappers, caller.name, TypeError(f"the hook's answers became {_short(answer)}"))
+    for one in answers:
+        if not check.accepts(one):
+            raise PluginFailure(wrappers, caller.name, _refused(caller.name, one, check))
+    return answer
 
 
-def _check(wrappers: str, name: str, caller: pluggy.HookCaller, result: object) -> None:
-    """A result that went through hook wrappers, which may have replaced it."""
-    if caller.spec is None:
-        return
-    check = result_check(caller.spec.function)
-    if not check.accepts(result):
-        raise PluginFailure(wrappers, name, TypeError(f"returned {_short(result)}; {name} returns {check.described}"))
+def _raised_in(error: BaseException, impls: list[pluggy.HookImpl], otherwise: str) -> str:
+    """The plugin whose implementation the error last passed through on its way out, as its
+    traceback shows; ``otherwise`` when no frame is an implementation's (a C function)."""
+    codes = {}
+    for impl in impls:
+        code = getattr(getattr(impl.function, "__func__", impl.function), "__code__", None)
+        if code is not None:
+            codes[code] = impl.plugin_name
+    found = otherwise
+    tb = error.__traceback__
+    while tb is not None:
+        found = codes.get(tb.tb_frame.f_code, found)
+        tb = tb.tb_next
+    return found
+
+
+def _refused(name: str, result: object, check: ResultCheck) -> TypeError:
+    return TypeError(f"returned {_short(result)}; {name} returns {check.described}")
 
 
 def as_exception(error: BaseException) -> Exception:
