@@ -7,12 +7,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from splitcards.errors import RecordError, SplitcardsError
 from splitcards.tools.cli import main
 from splitcards.tools.play import soak
 from splitcards.tools.play.record import FORMAT, RECORD, read_record, record_line
+from splitcards.tools.play.recordfields import result_problem, step_problem
+from splitcards.tools.schemas import record as record_schema
 
 LINE_BREAKS = ("\u2028", "\u2029", "\u0085")
 
@@ -67,7 +72,16 @@ HEADER: dict[str, object] = {
     "decks": [{"player": "p1", "name": "a", "library": []}, {"player": "p2", "name": "b", "library": []}],
     "hashes": {},
 }
-STEP = '{"step": 1, "player": "p1", "action": {}, "said": [], "events": []}'
+RESULT: dict[str, object] = {
+    "winner": None,
+    "reason": "the action cap",
+    "rules": [],
+    "turns": 3,
+    "actions": 10,
+    "casts": 0,
+    "refusals": 0,
+}
+STEP = '{"step": 1, "turn": 1, "player": "p1", "action": {}, "said": [], "events": []}'
 
 
 @pytest.mark.parametrize(
@@ -82,8 +96,27 @@ STEP = '{"step": 1, "player": "p1", "action": {}, "said": [], "events": []}'
         ([json.dumps(HEADER), "[" * 100_000 + "]" * 100_000], ":2: not JSON splitcards reads: nested too deep"),
         ([json.dumps(HEADER), STEP.replace('"step": 1', '"step": true')], ":2: step 1 expected, with its action"),
         ([json.dumps(HEADER), '{"step": 1, "x": NaN}'], ":2: NaN is not a JSON number"),
+        ([json.dumps(HEADER), STEP.replace('"turn": 1', '"turn": -1')], ":2: step 1: turn: must be a whole number"),
+        ([json.dumps(HEADER), STEP.replace('"p1"', '"p3"')], ":2: step 1: player: must be 'p1' or 'p2'"),
+        ([json.dumps(HEADER), STEP.replace('"said": []', '"said": [1]')], ":2: step 1: said: must be a list of"),
+        ([json.dumps(HEADER), STEP.replace('"turn": 1, ', "")], ":2: step 1: turn: missing"),
+        ([json.dumps(HEADER), STEP[:-1] + ', "extra": 1}'], ":2: step 1: extra: not a field of the record"),
+        (
+            [json.dumps(HEADER), STEP.replace('"events": []', '"events": [{"event": "cast", "object": "a"}]')],
+            ":2: step 1: events[0].rules: missing",
+        ),
+        ([json.dumps(HEADER), '{"result": {"winner": "p1"}}'], ":2: result.reason: missing"),
+        (
+            [json.dumps(HEADER), json.dumps({"result": {**RESULT, "turns": True}})],
+            ":2: result.turns: must be a whole number from 0",
+        ),
+        ([json.dumps(HEADER), json.dumps({"result": RESULT, "said": []})], ":2: the result line holds the result"),
     ],
-    ids=["seed-1", "seed-2**64", "seed-40-digits", "seed-true", "format-true", "key-twice", "deep", "step-true", "nan"],
+    ids=[
+        *("seed-1", "seed-2**64", "seed-40-digits", "seed-true", "format-true", "key-twice", "deep", "step-true"),
+        *("nan", "turn-negative", "player-p3", "said-number", "turn-missing", "step-extra-key", "event-no-rules"),
+        *("result-no-reason", "result-turns-true", "result-line-extra"),
+    ],
 )
 def test_a_record_is_read_as_strictly_as_it_is_written(tmp_path: Path, lines: list[str], problem: str) -> None:
     path = tmp_path / "r.jsonl"
@@ -167,3 +200,53 @@ def test_a_last_line_cut_mid_write_is_a_record_cut_short(tmp_path: Path) -> None
     path.write_text(json.dumps(HEADER) + "\n" + '{"step": 1, "pl' + "\n" + STEP + "\n", encoding="utf-8")
     with pytest.raises(RecordError, match=r"r\.jsonl:2: not JSON"):
         read_record(path)
+
+
+# -- the reader and the published schema give the same answers ---------------------------------------
+
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=3),
+    st.sampled_from(["p1", "p2", "left", "right", "x", "life 0", "the action cap"]),
+    st.lists(st.sampled_from(["702.102d", "x"]), max_size=2),
+    st.lists(st.integers(), max_size=1),
+    st.just({}),
+)
+_EVENT = {"event": "cast", "object": "a", "rules": ["601.2"], "door": "left", "half": "Fire", "by": "b"}
+
+
+def _mutated(base: dict[str, object], extra: str) -> st.SearchStrategy[dict[str, object]]:
+    """``base`` with keys dropped, values replaced, or a key added."""
+    keys = [*base, extra]
+    return st.builds(
+        lambda drop, changes: {k: v for k, v in {**base, **changes}.items() if k not in drop},
+        st.sets(st.sampled_from(list(base)), max_size=2),
+        st.dictionaries(st.sampled_from(keys), _VALUES, max_size=2),
+    )
+
+
+_STEP_BASE: dict[str, object] = {**json.loads(STEP), "said": ["p1 casts Fire"], "events": []}
+
+
+@given(
+    step=_mutated(_STEP_BASE, "extra"),
+    event=st.one_of(st.none(), _mutated(_EVENT, "target")),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_step_line_is_read_when_and_only_when_the_schema_accepts_it(
+    step: dict[str, object], event: dict[str, object] | None
+) -> None:
+    if event is not None and isinstance(step.get("events"), list):
+        step = {**step, "events": [event]}
+    schema = record_schema.schema()["oneOf"][1]
+    valid = jsonschema.Draft202012Validator(schema).is_valid(step)
+    assert (step_problem(step) is None) is valid, step
+
+
+@given(result=_mutated(RESULT, "extra"))
+@settings(max_examples=200, deadline=None)
+def test_a_result_is_read_when_and_only_when_the_schema_accepts_it(result: dict[str, object]) -> None:
+    schema = record_schema.schema()["oneOf"][2]
+    valid = jsonschema.Draft202012Validator(schema).is_valid({"result": result})
+    assert (result_problem(result) is None) is valid, result

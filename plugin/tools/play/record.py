@@ -29,6 +29,7 @@ from splitcards.errors import RecordError
 from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
 from splitcards.rules.card import Card
+from splitcards.tools.play.recordfields import result_problem, step_problem
 
 RECORD = "splitcards game record"
 FORMAT = 1
@@ -175,10 +176,16 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
             result = item["result"]
             if not isinstance(result, dict):
                 raise RecordError(where, number, "result: must be an object")
+            problem = result_problem(result) if len(item) == 1 else "the result line holds the result alone"
+            if problem is not None:
+                raise RecordError(where, number, problem)
             continue
         step = item.get("step")
         if isinstance(step, bool) or step != len(steps) + 1 or not isinstance(item.get("action"), dict):
             raise RecordError(where, number, f"step {len(steps) + 1} expected, with its action")
+        problem = step_problem(item)
+        if problem is not None:
+            raise RecordError(where, number, f"step {step}: {problem}")
         steps.append(item)
     return Record(where, header, tuple(steps), result)
 
