@@ -213,7 +213,14 @@ _VALUES = st.one_of(
     st.lists(st.integers(), max_size=1),
     st.just({}),
 )
-_EVENT = {"event": "cast", "object": "a", "rules": ["601.2"], "door": "left", "half": "Fire", "by": "b"}
+_EVENT: dict[str, object] = {
+    "event": "cast",
+    "object": "a",
+    "rules": ["601.2"],
+    "door": "left",
+    "half": "Fire",
+    "by": "b",
+}
 
 
 def _mutated(base: dict[str, object], extra: str) -> st.SearchStrategy[dict[str, object]]:
