@@ -373,7 +373,7 @@ def test_707_12_copy_of_sorcery_half_cast_during_combat() -> None:
 _STEPS = ("create", "create", "cast", "cast", "cast", "resolve", "resolve", "move", "copy_spell", "copy_card", "turn")
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_a_step_phase_refuses_changes_nothing(seed: int) -> None:
     """Random steps, legal and not: a refused one raises one of the package's errors (never
     phase's own) and leaves the whole observable game as it was."""
@@ -405,7 +405,10 @@ def test_a_step_phase_refuses_changes_nothing(seed: int) -> None:
                 table.copy_card(obj, cast=rng.random() < 0.7, option=rng.choice([None, *CastOption]))
             else:
                 table.set_turn(
-                    rng.choice([None, *Player]), rng.choice([None, *Phase]), rng.choice([None, *Player]), None
+                    rng.choice([None, *Player]),
+                    rng.choice([None, *Phase]),
+                    rng.choice([None, *Player]),
+                    rng.choice([None, True, False]),
                 )
         except SplitcardsError:
             assert table.snapshot() == before, step
@@ -451,3 +454,30 @@ def test_a_timing_change_that_changes_nothing_leaves_phases_stack_alone() -> Non
     table.set_turn(active=timing.active, phase=timing.phase)
     assert list(table.host.stack()) == [spell]
     assert table.view(spell).zone is Zone.STACK
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"stack_empty": False},
+        {"active": Player.P2, "phase": Phase.COMBAT, "stack_empty": False},
+        {"phase": Phase.MAIN2, "stack_empty": False},
+    ],
+    ids=["stack-only", "turn-and-stack", "step-and-stack"],
+)
+def test_a_timing_change_refused_for_want_of_a_scaffold_card_changes_nothing(change: dict[str, object]) -> None:
+    # A stack that is not empty is made with the adapter's Scaffold Filler; with none left the
+    # change is refused before the turn or the step is touched.
+    table, host = _table()
+    session = host.session
+    for seat in (0, 1):
+        while True:
+            try:
+                session.take(seat, carddata.FILLER)
+            except NotSupported:
+                break
+    before, step = table.snapshot(), (session.game.phase, session.active)
+    with pytest.raises(NotSupported, match="no spare 'Scaffold Filler'"):
+        table.set_turn(**change)  # type: ignore[arg-type]
+    assert table.snapshot() == before
+    assert (session.game.phase, session.active, session.stack_entries()) == (*step, [])

@@ -207,6 +207,9 @@ class PhaseHost:
                 " spell on its stack: with a spell on the stack it is not done"
             )
         holder = seat if step is not None else int(game.priority_player())
+        if stack_empty is False and not session.stack_entries():
+            # Found out now: a refusal after the step changed would have to undo it.
+            session.need_spare(holder, carddata.FILLER)
         empty = not session.stack_entries() and stack_empty is not False
         if priority is not None and seat_of(priority) != holder and empty:
             # Priority to the other player on an empty stack needs a state reload.

@@ -134,9 +134,14 @@ class PhaseSession:
             if game.object(oid)["zone"] == "Library":
                 self.spares.discard(oid)
                 return oid
-        raise NotSupported(
-            f"phase can't create cards during a game (Debug CreateCard is refused), and the deck has no spare {name!r}"
-        )
+        raise _no_spare(name)
+
+    def need_spare(self, seat: int, name: str) -> None:
+        """Raise what :meth:`take` would raise if the seat's library has no card of this name,
+        taking nothing: for an action that must know before it changes anything."""
+        game = self.game
+        if not any(game.object(oid)["zone"] == "Library" for oid in self._stock.get((seat, name.lower()), [])):
+            raise _no_spare(name)
 
     def put_back(self, oid: int) -> None:
         """A card :meth:`take` gave becomes a spare in its owner's library again (the step
@@ -405,4 +410,10 @@ def _reenters_unchanged(obj: Mapping[str, Any]) -> bool:
         or obj.get("counters")
         or obj.get("attachments")
         or obj.get("attached_to") is not None
+    )
+
+
+def _no_spare(name: str) -> NotSupported:
+    return NotSupported(
+        f"phase can't create cards during a game (Debug CreateCard is refused), and the deck has no spare {name!r}"
     )
