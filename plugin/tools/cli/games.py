@@ -20,6 +20,7 @@ from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, 
 from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import read_user_decks
 from splitcards.tools.play.demo import run as run_demo
+from splitcards.tools.play.games import GamePlan
 from splitcards.tools.play.record import EMBEDDED, MAX_SEED
 from splitcards.tools.play.replay import replay
 
@@ -216,18 +217,14 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
     if args.seed + args.games - 1 > MAX_SEED:
         raise UsageError(f"--seed: the games' seeds run from {args.seed} past the largest, {MAX_SEED}")
     versions = chosen_versions(registry, args.rules, ["all"])
-    specs = [
-        soak.GameSpec(
-            args.host,
-            version.name,
-            args.seed + i,
-            args.max_actions,
-            # A house rule's file goes with each game, so that a worker can load it.
-            None if version.name in registry.shipped else version.source,
-        )
-        for version in versions
-        for i in range(args.games)
-    ]
+    specs = GamePlan(
+        args.host,
+        # A house rule's file goes with each game, so that a worker can load it.
+        tuple((v.name, None if v.name in registry.shipped else v.source) for v in versions),
+        args.seed,
+        args.games,
+        args.max_actions,
+    )
     for option, folder in (("--failures", args.failures), ("--record-dir", args.record_dir)):
         if folder is not None:
             _check_writable(option, folder)

@@ -32,33 +32,9 @@ from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import default_manager
 from splitcards.tools.play import record as records
 from splitcards.tools.play import workers
+from splitcards.tools.play.games import GamePlan, GameSpec
 from splitcards.tools.play.invariants import violations
 from splitcards.tools.play.loop import AIGame
-
-
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """One game to play: the host, the rule version (and the house rule file it comes from, so
-    that a worker can load it), the seed and the action limit."""
-
-    host: str
-    rules: str
-    seed: int
-    max_actions: int
-    rules_file: str | None = None
-    stream: str | None = field(default=None, compare=False)
-    """A file the worker writes the game's record to as the game goes, each line flushed, so that
-    a worker that dies leaves every step it played (``None``: the record is kept in memory only)."""
-
-    @property
-    def key(self) -> tuple[str, str, int, int]:
-        """What tells two games apart in a results file."""
-        return (self.host, self.rules, self.seed, self.max_actions)
-
-    @property
-    def stem(self) -> str:
-        """The name its record and log files are saved under."""
-        return f"{self.host}-{self.rules}-seed{self.seed}"
 
 
 @dataclass(slots=True)
@@ -184,7 +160,7 @@ class _Stream:
 
 
 def run(
-    specs: Sequence[GameSpec], jobs: int, scheduler: str | None = None, timeout: float | None = None
+    specs: Iterable[GameSpec], jobs: int, scheduler: str | None = None, timeout: float | None = None
 ) -> Iterator[GameReport]:
     """Play the games, yielding each report as its game ends: in this process (``jobs`` 1 and no
     ``timeout``), in ``jobs`` worker processes, or on the Dask cluster at ``scheduler``
@@ -361,12 +337,13 @@ def soak(
     """Play every game not in ``resumed``, print a line per game and the totals; return them.
     Each line and the totals give the winners and why the games ended."""
     totals = Totals()
-    wanted = {spec.key for spec in specs}
+    # A plan knows its games by arithmetic; a list of specs is looked through once.
+    covers = specs.covers if isinstance(specs, GamePlan) else {spec.key for spec in specs}.__contains__
     # Only the games of this run count: a line of another host, rule version, seed range or
     # action cap is said and left out, and a game given twice counts once.
     done: dict[tuple[Any, ...], Mapping[str, Any]] = {}
     for game in resumed:
-        if _key(game) in wanted:
+        if covers(_key(game)):
             done.setdefault(_key(game), game)
     for game in done.values():
         totals.add(game)
@@ -374,12 +351,12 @@ def soak(
     if skipped:
         note = f"{skipped} earlier game(s) of another host, rule version, seed or action cap left out"
         out(json.dumps({"resume": note}) if jsonl else f"resume: {note}")
-    todo = [spec for spec in specs if spec.key not in done]
+    todo: Iterable[GameSpec] = (spec for spec in specs if spec.key not in done)
     if scheduler is None:
         # Workers here write each record as they play (a Dask worker may not share the folder).
         partial = folder / ".playing"
         partial.mkdir(parents=True, exist_ok=True)
-        todo = [replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo]
+        todo = (replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo)
     try:
         for report in run(todo, jobs, scheduler, timeout):
             _played_before_it_died(report)

@@ -8,7 +8,10 @@ games on its workers and runs a game again elsewhere when its worker dies; a gam
 keep dying is a ``crash`` result naming the scheduler's reason.
 
 A game that never ends (an engine stuck in its native code) must not hold the run for ever: on this
-machine a game past ``timeout`` seconds has its worker killed and is a ``crash`` result; on Dask,
+machine a game past ``timeout`` seconds has its worker killed and is a ``crash`` result. Its clock
+starts when its worker has started and begins to play: starting a process and importing the
+engine take what a loaded machine makes them take, which is not the game's (a worker that has not
+started after :data:`STARTUP_SECONDS` is a crash too); on Dask,
 where a game's start is the scheduler's business, the games still unfinished when no game has
 finished for ``timeout`` seconds are cancelled and become ``crash`` results.
 
@@ -18,67 +21,94 @@ A game's result depends only on what its :class:`~splitcards.tools.play.soak.Gam
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import multiprocessing.connection
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
 from splitcards.errors import ClusterError
+
+STARTUP_SECONDS = 300.0
+"""How long a worker may take to start before its game is a crash (a machine so loaded that
+starting Python takes minutes has a problem of its own)."""
+_STARTED = "started"
+_REPORT = "report"
 
 Spec = TypeVar("Spec")
 Report = TypeVar("Report")
 
 
 def in_processes(
-    specs: Sequence[Spec],
+    specs: Iterable[Spec],
     jobs: int,
     play: Callable[[Spec], Report],
     crashed: Callable[[Spec, str], Report],
     timeout: float | None = None,
-) -> Iterator[Report]:
+) -> Generator[Report, None, None]:
     """Play each spec in a worker process of its own, ``jobs`` at a time, yielding each report
     as its game ends. ``crashed`` makes the report of a game whose worker died, or that ran past
-    ``timeout`` seconds (``None``: no limit)."""
+    ``timeout`` seconds (``None``: no limit). The specs are taken one at a time, as workers
+    come free."""
     context = multiprocessing.get_context("spawn")
-    pending = list(reversed(specs))
+    pending = iter(specs)
+    more = True
     running: dict[Any, tuple[Any, Spec, multiprocessing.connection.Connection]] = {}
     started: dict[Any, float] = {}
+    playing: set[Any] = set()
     try:
-        while pending or running:
-            while pending and len(running) < jobs:
-                spec = pending.pop()
+        while more or running:
+            while more and len(running) < jobs:
+                try:
+                    spec = next(pending)
+                except StopIteration:
+                    more = False
+                    break
                 receive, send = context.Pipe(duplex=False)
                 process = context.Process(target=_worker, args=(play, spec, send), daemon=True)
                 _start_without_ctrl_c(process)
                 send.close()
                 running[receive] = (process, spec, receive)
                 started[receive] = time.monotonic()
-            wait = None if timeout is None else max(0.0, min(started.values()) + timeout - time.monotonic())
+            if not running:
+                break  # the specs ran out as a worker came free
+            # Each worker's deadline: its start allowance until it starts, then the game's limit.
+            deadlines = {r: t + STARTUP_SECONDS for r, t in started.items() if r not in playing}
+            if timeout is not None:
+                deadlines.update((r, t + timeout) for r, t in started.items() if r in playing)
+            wait = max(0.0, min(deadlines.values()) - time.monotonic()) if deadlines else None
             ready_now = multiprocessing.connection.wait(list(running), wait)
-            if not ready_now:  # the oldest game is past its limit
-                for late in [r for r, t in started.items() if time.monotonic() - t >= (timeout or 0)]:
+            if not ready_now:  # a game is past its limit, or a worker never started
+                now = time.monotonic()
+                for late in [r for r, t in deadlines.items() if now >= t]:
                     process, spec, receive = running.pop(late)
                     del started[late]
                     process.kill()
                     process.join()
                     receive.close()
-                    yield crashed(spec, f"the game ran past its {timeout:g} s limit; its worker was killed")
+                    if late in playing:
+                        playing.discard(late)
+                        yield crashed(spec, f"the game ran past its {timeout:g} s limit; its worker was killed")
+                    else:
+                        yield crashed(spec, f"its worker did not start in {STARTUP_SECONDS:g} s; it was killed")
                 continue
             for ready in ready_now:
-                del started[ready]
-                process, spec, receive = running.pop(ready)
+                process, spec, receive = running[ready]
                 try:
-                    report: Report = receive.recv()
+                    kind, report = receive.recv()
                 except (EOFError, OSError):
-                    process.join()
-                    report = crashed(spec, _how_it_ended(process.exitcode))
-                else:
-                    process.join()
-                finally:
-                    receive.close()
-                yield report
+                    kind, report = _REPORT, None
+                if kind == _STARTED:
+                    playing.add(ready)
+                    started[ready] = time.monotonic()
+                    continue
+                del running[ready], started[ready]
+                playing.discard(ready)
+                process.join()
+                receive.close()
+                yield crashed(spec, _how_it_ended(process.exitcode)) if report is None else report
     finally:
         # Interrupted (or the reader stopped): the games still running end with the run.
         for process, _, receive in running.values():
@@ -104,7 +134,8 @@ def _start_without_ctrl_c(process: Any) -> None:
 def _worker(play: Callable[[Spec], Report], spec: Spec, send: multiprocessing.connection.Connection) -> None:
     # Ctrl-C reaches the whole process group: the parent stops the run and ends its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    send.send(play(spec))
+    send.send((_STARTED, None))
+    send.send((_REPORT, play(spec)))
     send.close()
 
 
@@ -119,7 +150,7 @@ def _how_it_ended(exitcode: int | None) -> str:
 
 
 def on_dask(
-    specs: Sequence[Spec],
+    specs: Iterable[Spec],
     address: str,
     play: Callable[[Spec], Report],
     crashed: Callable[[Spec, str], Report],
@@ -129,7 +160,9 @@ def on_dask(
     """Play each spec as a task on the Dask cluster at ``address`` (``"local"``: a
     ``LocalCluster`` of ``workers`` worker processes on this machine), yielding each report as
     its game ends. When no game has finished for ``timeout`` seconds (``None``: no limit), the
-    unfinished games are cancelled and ``crashed`` makes their reports."""
+    unfinished games are cancelled and ``crashed`` makes their reports. Twice as many games as the
+    cluster has threads are submitted at a time, each next one as a game ends, so a long run's
+    specs are taken as they are needed."""
     from distributed import Client, LocalCluster
     from distributed import wait as first_done
 
@@ -139,8 +172,16 @@ def on_dask(
     except OSError as exc:  # no scheduler there, or it doesn't answer in Dask's connect timeout
         raise ClusterError(f"--scheduler: {address}: can't reach the Dask scheduler: {exc}") from exc
     try:
-        # pure=False: two runs of the same spec are two games, not one cached result.
-        futures = {client.submit(play, spec, pure=False): spec for spec in specs}
+        window = 2 * max(workers, sum(client.nthreads().values()))
+        pending = iter(specs)
+        futures: dict[Any, Spec] = {}
+
+        def submit() -> None:
+            for spec in itertools.islice(pending, window - len(futures)):
+                # pure=False: two runs of the same spec are two games, not one cached result.
+                futures[client.submit(play, spec, pure=False)] = spec
+
+        submit()
         while futures:
             done, _ = first_done(list(futures), timeout=timeout, return_when="FIRST_COMPLETED")
             for future in done:
@@ -150,10 +191,13 @@ def on_dask(
                 except Exception as exc:  # the scheduler gave up on the task (its workers died)
                     report = crashed(spec, f"the Dask task failed: {type(exc).__name__}: {exc}")
                 yield report
+            submit()
     except TimeoutError:
         client.cancel(list(futures))
         for spec in futures.values():
             yield crashed(spec, f"no game finished on the cluster for {timeout:g} s; this one was cancelled")
+        for spec in pending:
+            yield crashed(spec, f"no game finished on the cluster for {timeout:g} s; this one was not started")
     finally:
         client.close()
         if cluster is not None:
