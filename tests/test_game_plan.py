@@ -82,4 +82,4 @@ def test_a_games_clock_starts_when_its_worker_has_started(monkeypatch: pytest.Mo
 @pytest.mark.parametrize("jobs", [1, 2, 3])
 def test_the_workers_stop_when_the_games_run_out(jobs: int) -> None:
     reports = workers.in_processes(iter([1, 2]), jobs, operator.neg, lambda spec, why: -100, timeout=600)
-    assert sorted(reports) == [-2, -1]
+    assert set(reports) == {-1, -2}
