@@ -16,7 +16,13 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from mkdocs.plugins import event_priority
+try:
+    from mkdocs.plugins import event_priority
+except ImportError:  # imported by the tests, which lay the sources out without MkDocs (MkDocs' own shim)
+
+    def event_priority(priority: float) -> Any:
+        return lambda function: function
+
 
 _made: list[Path] = []
 
