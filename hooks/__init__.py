@@ -1,6 +1,6 @@
 """The splitcards hook contract: the project name and the pluggy markers.
 
-Plugins import ``hookimpl`` from here::
+Plugins import ``hookimpl`` from here:
 
     from splitcards.hooks import hookimpl
 

@@ -50,9 +50,13 @@ class DecklistError(SplitcardsError, ValueError):
         where = path if line is None else f"{path}:{line}"
         super().__init__("\n".join((f"{where}: {problem}", *also)))
         self.path = path
+        """The decklist file."""
         self.line = line
+        """The line at fault; ``None``: the whole file."""
         self.problem = problem
+        """What is wrong there."""
         self.also = also
+        """Further problems, each a line of the message."""
 
 
 class RecordError(SplitcardsError, ValueError):
@@ -64,8 +68,11 @@ class RecordError(SplitcardsError, ValueError):
         where = path if line is None else f"{path}:{line}"
         super().__init__(f"{where}: {problem}")
         self.path = path
+        """The record file."""
         self.line = line
+        """The line at fault; ``None``: the whole record."""
         self.problem = problem
+        """What is wrong there."""
 
 
 class ScenarioError(SplitcardsError, ValueError):

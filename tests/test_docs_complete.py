@@ -31,6 +31,16 @@ KIT = (
     "splitcards.tools.testing.plugin.splitcards_registry",
     "splitcards.tools.testing.plugin.splitcards_cards",
 )
+# The types the public names take or return that live at a path of their own (the Table's cast
+# order and snapshot, a card's splice and targets, a cost's symbols, an AI host).
+ALSO = (
+    "splitcards.game.table.CastOrder",
+    "splitcards.game.table.state.Snapshot",
+    "splitcards.rules.card.Splice",
+    "splitcards.rules.card.Target",
+    "splitcards.rules.mana.ManaSymbol",
+    "splitcards.game.contract.aihost.AIHost",
+)
 # Of the kit's classes, the tests themselves are not API: pytest lists them (--collect-only).
 NOT_API = re.compile(r"^(_|test_)")
 DIRECTIVE = re.compile(r"^::: ([\w.]+)$", re.MULTILINE)
@@ -65,24 +75,36 @@ def _get(package: griffe.Module, path: str) -> griffe.Object:
 
 
 def _public_members(obj: griffe.Object) -> Iterator[griffe.Object]:
-    for name, member in obj.members.items():
-        if NOT_API.match(name) or isinstance(member, griffe.Alias):
+    """The members a page would show of ``obj``: a class's own and inherited ones (as the Table's
+    page shows its queries), a module's public ones."""
+    members = obj.all_members if isinstance(obj, griffe.Class) else obj.members
+    for name, member in members.items():
+        if NOT_API.match(name) or (obj.is_module and not member.is_public):
             continue
-        if obj.is_module and not member.is_public:
-            continue
-        yield member
+        if isinstance(member, griffe.Alias):
+            if not member.inherited:
+                continue  # an import: documented where it is defined
+            target = member.final_target
+            assert isinstance(target, griffe.Object)
+            yield target
+        else:
+            yield member
 
 
 def _public_names(package: griffe.Module) -> dict[str, griffe.Object]:
     names = {name: _get(package, f"{module}.{held}") for name, (module, held) in splitcards._public().items()}
-    names.update({path: _get(package, path) for path in KIT})
+    names.update({path: _get(package, path) for path in (*KIT, *ALSO)})
     return names
+
+
+def _documented(obj: griffe.Object) -> bool:
+    return obj.docstring is not None and bool(obj.docstring.value.strip())
 
 
 def _problems(obj: griffe.Object, shown: str) -> Iterator[str]:
     """What is missing from the documentation of ``obj`` (``shown`` by the name it is public under)."""
     text = obj.docstring.value if obj.docstring is not None else ""
-    if not text.strip():
+    if not _documented(obj):
         yield f"{shown}: no docstring"
     if FIELD_IN_DOCSTRING.search(text):
         yield f"{shown}: a field described in the class docstring (give it a docstring of its own)"
@@ -136,6 +158,11 @@ def test_every_public_name_is_documented(package: griffe.Module) -> None:
 def test_every_public_name_is_rendered_on_a_reference_page(package: griffe.Module) -> None:
     rendered = _rendered(package)
     assert sorted(name for name, obj in _public_names(package).items() if obj.path not in rendered) == []
+
+
+def test_every_member_a_reference_page_shows_is_documented(package: griffe.Module) -> None:
+    # A member without a docstring is left off its page (show_if_no_docstring: false): it must have one.
+    assert [path for path in sorted(_rendered(package)) if not _documented(_get(package, path))] == []
 
 
 def test_each_directive_of_the_reference_names_a_real_module_or_object(package: griffe.Module) -> None:
