@@ -11,12 +11,9 @@ The project configuration is the first of:
 
 Its keys:
 
-``rules``
-    the default rule version (a name, an alias, or a YAML file relative to the config file);
-``house_rules``
-    rule-version files to load, relative to the config file;
-``disable_plugins``
-    entry-point names of plugins to block.
+* ``rules``: the default rule version (a name, an alias, or a YAML file relative to the config file);
+* ``house_rules``: rule-version files to load, relative to the config file;
+* ``disable_plugins``: entry-point names of plugins to block.
 
 Precedence, most specific first: an explicit argument (or CLI flag), then the environment
 (``SPLITCARDS_RULES``, ``SPLITCARDS_DISABLE_PLUGINS``), then the project configuration, then the
