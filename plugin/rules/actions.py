@@ -31,8 +31,8 @@ class CastRequest:
     caster: Player
     """Who casts it: the card's owner unless an effect lets another player cast it."""
     permission: Zone | None = None
-    """A zone an effect lets it be cast from (601.3); ``None``: only where the rules allow (a hand, or a graveyard
-    for aftermath)."""
+    """A zone an effect lets it be cast from (601.3); ``None``: only where the rules let it be cast
+    (a hand; a graveyard for aftermath or flashback)."""
     splice: tuple[tuple[ObjectId, ObjectView], ...] = ()
     """The cards spliced onto it, with their views, in the order revealed (702.47a)."""
     during_resolution: bool = False

@@ -128,7 +128,7 @@ class Half:
     """
 
     name: str
-    """The face's name (``"Fire"``); a split card's name joins its halves' (``"Fire // Ice"``, 709.4)."""
+    """The face's name (``"Fire"``); the card's :attr:`Card.name` joins its halves' (``"Fire // Ice"``)."""
     mana_cost: ManaCost | None
     """Its mana cost as printed; ``None`` for a face with no mana cost (202.1b), which is not {0}."""
     type_line: str
@@ -140,8 +140,8 @@ class Half:
     supertypes: tuple[str, ...] = ()
     """Its supertypes (``("Legendary",)``)."""
     colors: frozenset[str] = frozenset()
-    """Its colors as letters (``W``, ``U``, ``B``, ``R``, ``G``), from its mana cost and color indicator
-    (202.2, 204)."""
+    """Its colors as letters (``W``, ``U``, ``B``, ``R``, ``G``): the card data's, or without them its mana
+    cost's and color indicator's (202.2, 204)."""
     text: str = ""
     """Its whole rules text."""
     aftermath: bool = False

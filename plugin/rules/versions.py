@@ -47,8 +47,8 @@ class RuleVersion:
     """Every split card off the stack is multicolored, whatever its halves' colors (505.3, 2000); else only one
     with two or more colors. YAML ``characteristics.multicolored``."""
     name_both_halves: bool
-    """Choosing a card name may name both halves of a split card (old 505.7, 708.7); else one half (709.4a,
-    201.4b). YAML ``naming.choose``."""
+    """A choice of a card name that means a split card names both its halves (old 505.7, 708.7); else one
+    of them (709.4a, 201.4b). YAML ``naming.choose``: ``both_halves`` or ``one_half``."""
     flashback_instant_or_sorcery_only: bool
     """Flashback casts only an instant or sorcery spell (702.34a as worded from 2021-02-02); else any card. YAML
     ``casting.flashback``."""

@@ -67,7 +67,7 @@ class TableQueries(TableHooks):
 
     def name_choices(self, card: Card) -> Answer[tuple[tuple[str, ...], ...]]:
         """The legal answers when a player chooses a card name wanting ``card`` (709.4a, 201.4b): each a tuple of
-        names (both halves' under the versions that let a choice name both)."""
+        names (both halves' under the versions whose choice names both)."""
         found = self._decided(hookcalls.on_name_choice, card=card)
         return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
 

@@ -323,8 +323,8 @@ class Table(TableQueries):
         self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None
     ) -> tuple[str, ...]:
         """``player`` chooses a card name, wanting ``card`` (for ``source``'s ability, such as Meddling
-        Mage's), answering ``choice`` (one name, or both halves' where the rule version lets a choice
-        name both); ``decide_name`` finds it among the legal answers of ``on_name_choice``, which
+        Mage's), answering ``choice`` (one name, or both halves' where the rule version's choice names
+        both); ``decide_name`` finds it among the legal answers of ``on_name_choice``, which
         is returned."""
         player = enum_of(Player, player, "player", self.rules)
         legal = self.name_choices(card).value
