@@ -8,6 +8,7 @@ docs/extensions/sources.py, through docs/extensions/griffe_splitcards.py.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import re
 from collections.abc import Iterator
@@ -176,3 +177,9 @@ def test_each_directive_of_the_reference_names_a_real_module_or_object(package: 
             found = package.modules_collection[identifier]
             # A deprecated module left at an old path is not documented: the reference names the new one.
             assert not (found.docstring.value if found.docstring else "").startswith("Deprecated"), identifier
+
+
+def test_the_kit_and_the_types_it_documents_import_from_their_paths() -> None:
+    for path in (*KIT, *ALSO):
+        module, _, name = path.rpartition(".")
+        assert hasattr(importlib.import_module(module), name), path
