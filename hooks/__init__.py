@@ -1,6 +1,6 @@
 """The splitcards hook contract: the project name and the pluggy markers.
 
-Plugins import ``hookimpl`` from here::
+Plugins import ``hookimpl`` from here:
 
     from splitcards.hooks import hookimpl
 
@@ -13,8 +13,12 @@ from __future__ import annotations
 import pluggy
 
 PROJECT_NAME = "splitcards"
+"""The pluggy project name: the markers' name and the entry-point group plugins register under."""
 
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+"""Marks a hook specification (:mod:`splitcards.hooks.spec`); a plugin needs it only to add hooks."""
 hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+"""Marks a plugin's hook implementation: ``@hookimpl``, or ``@hookimpl(trylast=True)``,
+``@hookimpl(wrapper=True)`` and pluggy's other options."""
 
 __all__ = ["PROJECT_NAME", "hookimpl", "hookspec"]

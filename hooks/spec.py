@@ -17,16 +17,21 @@ other ``on_*`` hooks report what happened. A decision may also be a refusal (an
 
 Call order of each action of :class:`~splitcards.game.table.Table` (pytest's check, act, report):
 
-``create``
+* ``create``:
+
     1. ``check_card`` and ``check_destination``; nothing is reported (a position is set up).
-``cast`` (and ``copy_card`` with ``cast``)
+
+* ``cast`` (and ``copy_card`` with ``cast``):
+
     1. ``decide_cost_effects`` adds the cost effects in force (the results of all plugins).
     2. ``check_cast`` -- any plugin may refuse; the built-in legality checks come last.
     3. ``decide_cast`` decides the spell and what it costs in all.
     4. The host puts the spell on the stack (``Host.cast``; for a copy, ``decide_copy`` first,
        then ``Host.copy_card``).
     5. ``on_splice`` for each spliced card, then ``on_cast``.
-``resolve``
+
+* ``resolve``:
+
     1. ``check_resolve`` -- only the top of the stack resolves.
     2. ``on_resolve`` decides the order of instructions and where the card goes
        (``check_destination`` holds a plugin's answer to the rules).
@@ -36,25 +41,35 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
     4. The host resolves it (``Host.resolve``).
     5. For a permanent: ``on_entered_battlefield``, then ``on_unlock`` for each door it entered
        unlocked (709.5d).
-``move``
+
+* ``move``:
+
     1. ``check_destination``; ``on_leave_stack`` for a spell leaving the stack,
        ``on_enter_battlefield`` for a card put onto the battlefield.
     2. The host moves it (``Host.move``, then ``Host.set_unlocked`` if it enters with doors).
     3. For a card put onto the battlefield: ``on_entered_battlefield``, then ``on_unlock`` for
        those doors.
-``copy_spell``, ``copy_card``, ``copy_permanent``
+
+* ``copy_spell``, ``copy_card``, ``copy_permanent``:
+
     1. ``decide_copy`` decides what the copy is, or refuses an object its effect can't copy.
     2. The host makes it; a permanent copy then goes as ``move`` step 3 (``on_enter_battlefield``
        decided its doors before).
-``unlock`` / ``lock``
+
+* ``unlock`` / ``lock``:
+
     1. ``decide_doors`` reads the doors named; ``check_unlock`` / ``check_lock`` for each.
     2. For the unlock special action, ``decide_unlock_cost`` decides what it costs.
     3. The host changes the designations (``Host.set_unlocked``).
     4. ``on_unlock`` / ``on_lock``.
-``choose_name``
+
+* ``choose_name``:
+
     1. ``on_name_choice`` gives the legal answers; ``decide_name`` finds the choice among them.
     2. ``on_name_chosen`` reports the choice.
-``castable``, ``check_cast``, ``splice_candidates``, ``can_unlock``, ``unlock_cost``
+
+* ``castable``, ``check_cast``, ``splice_candidates``, ``can_unlock``, ``unlock_cost``:
+
     The hooks of the action up to its decision, as for the action itself; nothing else is called.
 
 A refusal (a ``check_*`` result), or a plugin that raises or returns what its spec's annotation

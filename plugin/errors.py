@@ -20,8 +20,11 @@ class CardDataError(SplitcardsError, ValueError):
     def __init__(self, card: str, field: str, problem: str) -> None:
         super().__init__(f"card {card!r}: field {field!r}: {problem}")
         self.card = card
+        """The card's name (or where it stands in the file when it has none)."""
         self.field = field
+        """The card data's field at fault (``"manaCost"``)."""
         self.problem = problem
+        """What is wrong with it."""
 
 
 class UnsupportedCard(CardDataError):
@@ -47,9 +50,13 @@ class DecklistError(SplitcardsError, ValueError):
         where = path if line is None else f"{path}:{line}"
         super().__init__("\n".join((f"{where}: {problem}", *also)))
         self.path = path
+        """The decklist file."""
         self.line = line
+        """The line at fault; ``None``: the whole file."""
         self.problem = problem
+        """What is wrong there."""
         self.also = also
+        """Further problems, each a line of the message."""
 
 
 class RecordError(SplitcardsError, ValueError):
@@ -61,8 +68,11 @@ class RecordError(SplitcardsError, ValueError):
         where = path if line is None else f"{path}:{line}"
         super().__init__(f"{where}: {problem}")
         self.path = path
+        """The record file."""
         self.line = line
+        """The line at fault; ``None``: the whole record."""
         self.problem = problem
+        """What is wrong there."""
 
 
 class ScenarioError(SplitcardsError, ValueError):
@@ -97,81 +107,98 @@ class PluginFailure(SplitcardsError):
         after = " (after the action took place)" if happened else ""
         super().__init__(f"plugin {plugin!r} failed in hook {hook!r}{after}: {type(error).__name__}: {error}")
         self.plugin = plugin
+        """The plugin's name, as registered (an entry point's name)."""
         self.hook = hook
+        """The hook it failed in."""
         self.error = error
+        """What it raised, or a ``TypeError`` saying what it returned and what the hook allows."""
         self.happened = happened
+        """Whether the action had taken place (a report hook failed): the game shows it."""
 
 
 class IllegalAction(SplitcardsError, ValueError):
     """The rules forbid this action. ``rules`` are the rule numbers, ``version`` the rule version."""
 
     kind = "illegal_action"
+    """The name of this error in scenario files (``expect_error: illegal_action``)."""
 
     def __init__(self, message: str, rules: tuple[str, ...] = (), version: str = "") -> None:
         cited = f" (rule {', '.join(rules)}" + (f", {version})" if version else ")") if rules else ""
         super().__init__(message + cited)
         self.rules = rules
+        """The rule numbers that forbid it, in the rule version's numbering."""
         self.version = version
+        """The name of the rule version that forbids it."""
 
 
 class IllegalCast(IllegalAction):
     """The chosen way of casting does not exist for this card under these rules."""
 
     kind = "illegal_cast"
+    """The name of this error in scenario files (``expect_error: illegal_cast``)."""
 
 
 class IllegalZone(IllegalAction):
     """The card cannot be cast (or used) from the zone it is in."""
 
     kind = "illegal_zone"
+    """The name of this error in scenario files (``expect_error: illegal_zone``)."""
 
 
 class IllegalTiming(IllegalAction):
     """The action is not allowed at this point of the turn."""
 
     kind = "illegal_timing"
+    """The name of this error in scenario files (``expect_error: illegal_timing``)."""
 
 
 class IllegalChoice(IllegalAction):
     """A choice (a card name, a door) that is not among the legal answers."""
 
     kind = "illegal_choice"
+    """The name of this error in scenario files (``expect_error: illegal_choice``)."""
 
 
 class IllegalSplice(IllegalAction):
     """A splice the rules forbid."""
 
     kind = "illegal_splice"
+    """The name of this error in scenario files (``expect_error: illegal_splice``)."""
 
 
 class AlreadyUnlocked(IllegalAction):
     """The door to unlock is unlocked already."""
 
     kind = "already_unlocked"
+    """The name of this error in scenario files (``expect_error: already_unlocked``)."""
 
 
 class AlreadyLocked(IllegalAction):
     """The door to lock is locked already."""
 
     kind = "already_locked"
+    """The name of this error in scenario files (``expect_error: already_locked``)."""
 
 
 class NotARoom(IllegalAction):
     """Doors belong only to Room permanents."""
 
     kind = "not_a_room"
+    """The name of this error in scenario files (``expect_error: not_a_room``)."""
 
 
 class NotController(IllegalAction):
     """Only the permanent's controller may take this action."""
 
     kind = "not_controller"
+    """The name of this error in scenario files (``expect_error: not_controller``)."""
 
 
 class UnknownCard(IllegalAction):
     """The card is not defined, or does not exist under the chosen rule version."""
 
     kind = "unknown_card"
+    """The name of this error in scenario files (``expect_error: unknown_card``)."""
 
 
 class TableInUse(SplitcardsError, RuntimeError):

@@ -26,25 +26,27 @@ class Skipped(NamedTuple):
     """A card of the file that the rules here cannot represent, and why."""
 
     name: str
+    """The card's name in the file."""
     reason: str
+    """Why it was left out."""
 
 
 @dataclass(frozen=True, slots=True)
 class CardPool:
     """The cards of a card file, and the ones it left out.
 
-    ``cards`` maps :attr:`Card.name` to the card: a split card's full name (``"Fire // Ice"``),
-    another multi-faced card's front face name (``"Delver of Secrets"``). A card's kind is its
-    layout (``"normal"``, ``"split"``, ``"aftermath"``, ``"room"``) or, for a card the rules see
-    as one-faced, the layout of the data (``"transform"``, ``"adventure"``...): see :func:`kind`.
-
-    ``skipped`` lists each card that cannot be represented, with the reason, and each card whose
-    name another card of the pool has: a pool holds one card per name, the first in the file,
-    but a card of a deck rather than a token, emblem or art series card of the same name.
+    A card's kind, which ``only`` selects when a file is loaded, is its layout (``"normal"``,
+    ``"split"``, ``"aftermath"``, ``"room"``) or, for a card the rules see as one-faced, the
+    layout of the data (``"transform"``, ``"adventure"``...): see :func:`kind`.
     """
 
     cards: Mapping[str, Card]
+    """Each card by its :attr:`~splitcards.rules.card.Card.name`: a split card's full name (``"Fire // Ice"``),
+    another multi-faced card's front face name (``"Delver of Secrets"``)."""
     skipped: tuple[Skipped, ...] = ()
+    """Each card left out, with the reason: one the rules cannot represent, or one whose name another card of the
+    pool has (a pool holds one card per name: the first in the file, but a card of a deck before a token,
+    emblem or art series card of the same name)."""
 
 
 def kind(card: Card) -> str:

@@ -62,8 +62,12 @@ card file, is about 500 MB. Every reader of card files takes ``max_bytes=`` to r
 def load_card_file(
     path: str | Path, only: Collection[str] | None = None, *, max_bytes: int = CARD_FILE_MAX_BYTES
 ) -> CardPool:
-    """Read a card file of either source: a JSON list is a Scryfall bulk data file, an object an
-    MTGJSON file (see :func:`load_scryfall` and :func:`load_mtgjson`)."""
+    """Read the card file at ``path``, of either source: a JSON list is a Scryfall bulk data file, an
+    object an MTGJSON file (see :func:`load_scryfall` and :func:`load_mtgjson`).
+
+    ``only`` keeps the cards of those kinds (``SPLIT_CARDS``; see :class:`~splitcards.cards.cardpool.CardPool`);
+    ``None`` keeps every card. A file over ``max_bytes`` (1 GiB by default) is refused before it is read.
+    """
     with gc_paused():
         document = read_json(path, max_bytes=max_bytes)
         load = load_scryfall if isinstance(document, list) else load_mtgjson
@@ -73,7 +77,8 @@ def load_card_file(
 def load_mtgjson_file(
     path: str | Path, only: Collection[str] | None = None, *, max_bytes: int = CARD_FILE_MAX_BYTES
 ) -> CardPool:
-    """Read ``AtomicCards.json``, an MTGJSON set file or ``AllPrintings.json`` (see :func:`load_mtgjson`)."""
+    """Read ``AtomicCards.json``, an MTGJSON set file or ``AllPrintings.json`` at ``path`` (see
+    :func:`load_mtgjson`); ``only`` and ``max_bytes`` as for :func:`load_card_file`."""
     with gc_paused():
         return _labelled(path, load_mtgjson, read_json(path, max_bytes=max_bytes), only)
 
@@ -81,7 +86,8 @@ def load_mtgjson_file(
 def load_scryfall_file(
     path: str | Path, only: Collection[str] | None = None, *, max_bytes: int = CARD_FILE_MAX_BYTES
 ) -> CardPool:
-    """Read a Scryfall bulk data file (see :func:`load_scryfall`)."""
+    """Read the Scryfall bulk data file at ``path`` (see :func:`load_scryfall`); ``only`` and
+    ``max_bytes`` as for :func:`load_card_file`."""
     with gc_paused():
         return _labelled(path, load_scryfall, read_json(path, max_bytes=max_bytes), only)
 

@@ -39,7 +39,7 @@ _FUSE_LINE = re.compile(r"^Fuse\b", re.MULTILINE)
 
 
 def card_from_mtgjson(faces: Sequence[Mapping[str, Any]] | Mapping[str, Any], name: str | None = None) -> Card:
-    """One card from its MTGJSON atomic faces (a list of face dicts, or a single dict).
+    """One card from ``faces``, its MTGJSON atomic faces (a list of face dicts, or a single dict).
 
     ``name`` labels errors; it defaults to the faces' ``name``.
     """

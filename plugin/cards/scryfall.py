@@ -33,7 +33,8 @@ _FIELDS = {
 
 
 def card_from_scryfall(obj: Any) -> Card:
-    """One card from a Scryfall card object (a multi-faced card carries ``card_faces``)."""
+    """One card from ``obj``, a Scryfall card object (a multi-faced card carries ``card_faces``);
+    :class:`~splitcards.errors.CardDataError` naming the card and the field if it is malformed."""
     if not isinstance(obj, Mapping):
         raise CardDataError("<unnamed>", "<card>", f"a Scryfall card must be a JSON object, got {type(obj).__name__}")
     name = obj.get("name")

@@ -18,23 +18,41 @@ from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Pla
 
 @dataclass(frozen=True, slots=True)
 class CastRequest:
-    """A player's request to cast ``object`` (see :func:`check_cast` for the fields' meaning)."""
+    """A player's request to cast ``object``, as the ``check_cast`` and ``decide_cast`` hooks are
+    given it: built by the :class:`~splitcards.game.table.Table` from a
+    :class:`~splitcards.game.table.CastOrder` and the host's views."""
 
     object: ObjectId
+    """The card asked to be cast."""
     view: ObjectView
+    """The card as it is now (in its hand, graveyard...)."""
     option: CastOption
+    """What is cast: a half, both fused, or a one-faced card whole."""
     caster: Player
+    """Who casts it: the card's owner unless an effect lets another player cast it."""
     permission: Zone | None = None
+    """A zone an effect lets it be cast from (601.3); ``None``: only where the rules let it be cast
+    (a hand; a graveyard for aftermath or flashback)."""
     splice: tuple[tuple[ObjectId, ObjectView], ...] = ()
+    """The cards spliced onto it, with their views, in the order revealed (702.47a)."""
     during_resolution: bool = False
+    """Whether it is cast while another spell resolves (a cast copy of a card, 707.12), so timing does not apply."""
     without_paying: bool = False
+    """Cast without paying its mana cost (118.9); additional costs such as splice are still paid."""
     x: int | None = None
+    """The value announced for X (107.3a); ``None`` when none was announced."""
     cost_increase: ManaCost | None = None
+    """A plain increase of the total cost (601.2f); ``None``: none."""
     cost_reduction: ManaCost | None = None
+    """A plain reduction of the total cost (601.2f); ``None``: none."""
     cost_effects: tuple[CostEffect, ...] = ()
+    """The cost effects in force, the plugins' included (``decide_cost_effects``)."""
     hybrid: tuple[str, ...] | None = None
+    """The color or generic part chosen for each hybrid symbol, in order (601.2b); ``None``: not chosen."""
     flash: bool = False
+    """Flash granted by an effect (702.8a): it may be cast any time its caster has priority."""
     flashback: bool = False
+    """Cast with flashback (702.34a): an alternative cost, and exiled as it leaves the stack."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +63,23 @@ class CastGrants:
     increases and reductions (``None``: as the request has them)."""
 
     cost_effects: tuple[CostEffect, ...] = ()
+    """Spell-cost effects in force for this cast (601.2f)."""
     hybrid: tuple[str, ...] | None = None
+    """The part chosen for each hybrid symbol (601.2b); ``None``: not chosen."""
     flash: bool = False
+    """Flash granted (702.8a)."""
     flashback: bool = False
+    """Flashback granted (702.34a)."""
     x: int | None = None
+    """X for a cast copy (107.3a); ``None``: as the request has it."""
     cost_increase: ManaCost | None = None
+    """A plain cost increase for a cast copy; ``None``: as the request has it."""
     cost_reduction: ManaCost | None = None
+    """A plain cost reduction for a cast copy; ``None``: as the request has it."""
 
     def apply(self, request: CastRequest) -> CastRequest:
-        """The request with these grants."""
+        """``request`` with these grants: its effects, hybrid choices, flash and flashback replaced
+        by these, its X and plain cost changes kept where these are ``None``."""
         return replace(
             request,
             cost_effects=self.cost_effects,
@@ -72,31 +98,44 @@ NO_GRANTS = CastGrants()
 
 @dataclass(frozen=True, slots=True)
 class CastDecision:
-    """A legal cast: the resulting spell, its total mana cost, and the rules that allowed it."""
+    """A legal cast: the resulting spell, its total mana cost, and the rules that allowed it
+    (``Table.cast_decision`` answers one without casting)."""
 
     spell: SpellFacts
+    """The spell the cast puts on the stack (601.2a): what the host's ``cast`` is told."""
     total_cost: ManaCost | None
+    """What is paid in all (601.2f): the mana cost with X, plus additional costs such as splice, plus increases,
+    minus reductions, each once. ``None`` when no mana is paid at all: the spell is cast without paying its
+    mana cost (118.9) and nothing adds to that. A cost of nothing that is still paid is ``{0}``."""
     rules: tuple[str, ...]
+    """The rule numbers that allow it, in the rule version's numbering."""
 
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """What happens as a spell resolves: the order its instructions are followed in (by the name
-    of the face whose text they are), where the card goes (``None``: a copy ceases to exist), the
-    unlocked designations a Room enters with, the names of the spell that follows every
-    instruction (text a splice added that names its own card means this spell, 702.47c), and
-    who controls the card afterwards (``None`` until it is decided: see
-    :func:`splitcards.rules.casting.controller_after`). The card's owner never changes."""
+    """What happens as a spell resolves, decided by the rules and carried out by the host's
+    ``resolve``. The card's owner never changes."""
 
     instructions: tuple[str, ...]
+    """The names of the faces whose text is followed, in order (``("Wear", "Tear")`` for a fused spell, 702.102d;
+    a spliced card's after the spell's own, 702.47b)."""
     destination: Zone | None
+    """The zone the card goes to (its owner's graveyard, exile for aftermath, the battlefield for a permanent);
+    ``None``: a copy ceases to exist (707.10a)."""
     token: bool
+    """Whether it enters as a token: a copy of a permanent spell (707.10c)."""
     unlocked: frozenset[Side]
+    """The doors a Room enters with unlocked: the half cast (709.5d)."""
     rules: tuple[str, ...]
+    """The rule numbers behind the decision."""
     performed_by: tuple[str, ...] = ()
+    """The names of the spell that follows every instruction: text a spliced card adds that names its own card
+    means this spell (702.47c)."""
     controller: Player | None = None
+    """Who controls the card afterwards: the spell's controller on the battlefield (608.3), else its owner (400.7,
+    108.4a); ``None`` until it is decided."""
 
     def citing(self, answer: Answer[Any]) -> Resolution:
-        """This resolution citing the rules of another answer about it too (where its card goes,
-        who controls it), each rule once."""
+        """This resolution citing the rules of ``answer`` too, another answer about it (where its
+        card goes, who controls it), each rule once."""
         return replace(self, rules=self.rules + tuple(n for n in answer.rules if n not in self.rules))

@@ -34,7 +34,9 @@ from splitcards.rules.versions import RuleVersion
 
 
 def check_card_exists(card: Card, rules: RuleVersion) -> None:
-    """Raise :func:`card_refusal`'s refusal (the public name that raises, for callers outside the Table)."""
+    """Raise ``UnknownCard`` if ``card`` does not exist under the rule version ``rules`` (a Room
+    before Rooms, 709.5); the public name that raises, for callers outside the Table
+    (:func:`card_refusal` returns the refusal)."""
     refusal = card_refusal(card, rules)
     if refusal is not None:
         raise refusal

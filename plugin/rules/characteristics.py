@@ -280,14 +280,16 @@ class Query(Generic[T]):
     is an ``Answer[tuple[str, ...]]``."""
 
     name: str
+    """The query's name, as scenario files write it (``"mana_values"``)."""
     function: Callable[[ObjectView, RuleVersion], Answer[T]]
+    """The rules function that answers it for a view under a rule version."""
 
     def __call__(self, view: ObjectView, rules: RuleVersion) -> Answer[T]:
         return self.function(view, rules)
 
     @staticmethod
     def named(name: str) -> Query[Any]:
-        """The characteristic query of that name; :class:`~splitcards.errors.UnknownQuery` otherwise."""
+        """The characteristic query named ``name``; :class:`~splitcards.errors.UnknownQuery` otherwise."""
         return query(name)
 
 
@@ -314,16 +316,33 @@ class Comparison:
 
 
 NAMES = Query("names", names)
+"""The names the object has, left to right: a split card has two (709.4a), a spell cast as one half only that
+half's (709.3b). ``Answer[tuple[str, ...]]``."""
 MANA_COSTS = Query("mana_costs", mana_costs)
+"""One mana cost per answer the object gives; a facet with no mana cost gives none (a Room with both doors
+locked). ``Answer[tuple[ManaCost, ...]]``."""
 MANA_VALUES = Query("mana_values", mana_values)
+"""One mana value per answer: two for a split card off the stack under the rule versions that answer twice
+(708.2), one combined since 709.4; X counts as announced on the stack and as 0 elsewhere (202.3e).
+``Answer[tuple[int, ...]]``."""
 MANA_SYMBOLS = Query("mana_symbols", mana_symbols)
+"""Every symbol of each half's own mana cost, sorted, never merged (709.4b). ``Answer[tuple[str, ...]]``."""
 COLORS = Query("colors", colors)
+"""The object's colors as letters, those of every half it shows (709.4, 709.3b). ``Answer[frozenset[str]]``."""
 MULTICOLORED = Query("multicolored", multicolored)
+"""Whether it has two or more colors; under the first split-card rules every split card off the stack is (505.3).
+``Answer[bool]``."""
 CARD_TYPES = Query("card_types", card_types)
+"""Each card type of any half it shows, in first-seen order (709.4c). ``Answer[tuple[str, ...]]``."""
 SUBTYPES = Query("subtypes", subtypes)
+"""Each subtype of any half it shows, in first-seen order. ``Answer[tuple[str, ...]]``."""
 SUPERTYPES = Query("supertypes", supertypes)
 ABILITIES = Query("abilities_of", abilities_of)
+"""The names of the faces whose rules text the object has; a spell's spliced cards' follow (702.47c).
+``Answer[tuple[str, ...]]``."""
 VALUE_WITHOUT_COMPARISON = Query("value_without_comparison", value_without_comparison)
+"""The one mana value an effect uses without comparing it: the sum of the answers (708.5a; one combined value
+since 709.4b). ``Answer[int]``."""
 
 QUERIES: dict[str, Query[Any]] = {
     q.name: q

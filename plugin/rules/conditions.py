@@ -18,21 +18,21 @@ from splitcards.rules.versions import RuleVersion
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """A description an object must match; every part given must hold.
-
-    ``types``: it has one of these card types or subtypes; ``not_types``: none of them
-    ("noncreature"); ``colors``: it is one of these colors; ``not_colors``: none of them
-    ("nonblack"); ``name``: it has this name, or one of these names when a choice named both
-    halves (505.7, 708.7); ``mana_value``: a comparison ``(op, value)`` ("mana value 4 or less":
-    ``("<=", 4)``).
-    """
+    """A description an object must match ("noncreature spells"); every part given must hold, and
+    a part left empty always does."""
 
     types: tuple[str, ...] = ()
+    """Card types or subtypes, one of which it has (``("Instant", "Sorcery")``)."""
     not_types: tuple[str, ...] = ()
+    """Card types or subtypes it has none of (``("Creature",)``: "noncreature")."""
     colors: tuple[str, ...] = ()
+    """Color letters, one of which it is (``("R",)``)."""
     not_colors: tuple[str, ...] = ()
+    """Color letters it is none of (``("B",)``: "nonblack")."""
     name: tuple[str, ...] = ()
+    """A name it has, or one of several when a choice named both halves of a split card (505.7, 708.7)."""
     mana_value: tuple[str, int] | None = None
+    """A comparison ``(op, value)`` its mana value passes ("mana value 4 or less": ``("<=", 4)``); ``None``: any."""
 
 
 def satisfies(view: ObjectView, condition: Condition, rules: RuleVersion) -> Answer[bool]:

@@ -26,8 +26,12 @@ class CostEffect:
     given, makes it a spell-cost effect for the spells matching it."""
 
     amount: ManaCost
+    """How much the cost changes by (``{1}``)."""
     increase: bool
+    """Whether it increases the cost; else it reduces it (a generic reduction takes generic mana only, 118.7a,
+    601.2f)."""
     spells: Condition | None = None
+    """The spells it applies to, as they would be on the stack; ``None``: the cost of the action it is given for."""
 
 
 def total(costs: Sequence[ManaCost | None]) -> ManaCost | None:

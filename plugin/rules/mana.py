@@ -35,6 +35,7 @@ class ManaSymbol:
     """
 
     text: str
+    """The symbol without braces (``"2"``, ``"W/U"``, ``"R/P"``, ``"X"``)."""
 
     def __post_init__(self) -> None:
         if not _valid_symbol(self.text):
@@ -42,10 +43,12 @@ class ManaSymbol:
 
     @property
     def is_generic(self) -> bool:
+        """Whether it is a generic symbol (a number, 107.4b)."""
         return bool(_GENERIC.fullmatch(self.text))
 
     @property
     def value(self) -> int:
+        """What it adds to mana value (202.3): see the class description."""
         if self.is_generic:
             return int(self.text)
         if self.text == "X":
@@ -54,6 +57,7 @@ class ManaSymbol:
 
     @property
     def colors(self) -> frozenset[str]:
+        """The colors it is (``{W/U}``: W and U); none for generic, colorless and X."""
         return frozenset(part for part in self.text.split("/") if part in COLORS)
 
     def __str__(self) -> str:
@@ -78,11 +82,12 @@ class ManaCost:
     """A mana cost as printed: a sequence of symbols. ``ManaCost.parse("{3}{R}{G}")``."""
 
     symbols: tuple[ManaSymbol, ...]
+    """Its symbols in printed order (``{3}{R}{G}``: 3, R, G)."""
 
     @classmethod
     def parse(cls, text: str) -> ManaCost:
-        """Read a cost written as braces symbols; raise ``ValueError`` naming the bad part: text
-        that is no symbol, an unknown symbol, a generic symbol over :data:`MAX_GENERIC`."""
+        """Read ``text``, a cost written as braces symbols (``"{1}{R}"``); raise ``ValueError`` naming
+        the bad part: text that is no symbol, an unknown symbol, a generic symbol over :data:`MAX_GENERIC`."""
         stripped = text.strip()
         found = _SYMBOL.findall(stripped)
         if "".join("{" + s + "}" for s in found) != stripped.replace(" ", ""):
@@ -112,6 +117,8 @@ class ManaCost:
 
     @property
     def normalized(self) -> ManaCost:
+        """The same cost as a card prints it: X first, the generic symbols summed into one, then the others in
+        color order (``{R}{1}{1}`` is ``{2}{R}``)."""
         generic = sum(s.value for s in self.symbols if s.is_generic)
         rest = sorted((s for s in self.symbols if not s.is_generic), key=_print_order)
         lead = [s for s in rest if s.text == "X"]

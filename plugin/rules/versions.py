@@ -24,25 +24,45 @@ class RuleVersion:
     """One edition of the split-card rules, as loaded and validated from YAML."""
 
     name: str
+    """Its canonical name, the file's ``version:`` (``"duskmourn-2024"``)."""
     edition: str
+    """The date of the Comprehensive Rules edition it follows (``"2024-11-08"``)."""
     description: str
+    """A line saying what the version decides, for ``splitcards versions``."""
     aliases: tuple[str, ...]
+    """Other names it answers to (``("current",)``)."""
     fuse: bool
+    """Whether fuse exists (702.102; from Dragon's Maze, 2013)."""
     aftermath: bool
+    """Whether aftermath exists (702.127; from Amonkhet, 2017)."""
     rooms: bool
+    """Whether Rooms exist, with doors locked and unlocked (709.5; from Duskmourn, 2024)."""
     off_stack_combined: bool
+    """Off the stack, a split card has its halves' characteristics combined, one answer (709.4); else two answers,
+    one per half (the rules before 2017). YAML ``characteristics.off_stack``: ``combined`` or ``separate``."""
     fused_spell_combined: bool
+    """A fused split spell has its halves' characteristics combined (709.4d); else two answers (708.2 as in 2013).
+    YAML ``characteristics.fused_spell``."""
     every_split_card_multicolored: bool
+    """Every split card off the stack is multicolored, whatever its halves' colors (505.3, 2000); else only one
+    with two or more colors. YAML ``characteristics.multicolored``."""
     name_both_halves: bool
+    """A choice of a card name that means a split card names both its halves (old 505.7, 708.7); else one
+    of them (709.4a, 201.4b). YAML ``naming.choose``: ``both_halves`` or ``one_half``."""
     flashback_instant_or_sorcery_only: bool
+    """Flashback casts only an instant or sorcery spell (702.34a as worded from 2021-02-02); else any card. YAML
+    ``casting.flashback``."""
     citations: Mapping[str, tuple[str, ...]] = field(compare=False, repr=False)
+    """The rule numbers of each decision, by citation key (``"fuse_cost": ("702.102c",)``), in this edition's
+    numbering."""
     source: str = field(compare=False, repr=False, default="")
+    """The file it was read from; ``""`` for a version made in code."""
 
     def __hash__(self) -> int:
         return hash(self.name)
 
     def cite(self, *keys: str) -> tuple[str, ...]:
-        """The rule numbers behind the named decisions, in order, without repeats."""
+        """The rule numbers behind the decisions named by ``keys`` (citation keys), in order, without repeats."""
         out: list[str] = []
         for key in keys:
             for number in self.citations[key]:

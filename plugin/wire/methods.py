@@ -41,31 +41,28 @@ REFUSED = -32003
 class Initialized:
     """The engine's answer to ``initialize``: the protocol version it chose, who it is, and what
     it declares (as :attr:`~splitcards.game.contract.AdapterInfo.lacks` and ``deviations``).
-
-    :ivar version: the protocol version the engine speaks, ``"MAJOR.MINOR"``, of a major offered.
-    :ivar name: the host's name (results and declarations are reported under it).
-    :ivar engine: the engine's name.
-    :ivar engine_version: the engine's version.
-    :ivar lacks: the capabilities it lacks, each with its reason.
-    :ivar deviations: where it knowingly answers otherwise than the rules, each with its reason.
     """
 
     version: str
+    """The protocol version the engine speaks, ``"MAJOR.MINOR"``, of a major offered."""
     name: str
+    """The host's name (results and declarations are reported under it)."""
     engine: str
+    """The engine's name."""
     engine_version: str
+    """The engine's version."""
     lacks: tuple[Gap, ...] = ()
+    """The capabilities it lacks, each with its reason."""
     deviations: tuple[KnownDeviation, ...] = ()
+    """Where it knowingly answers otherwise than the rules, each with its reason."""
 
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    """The engine's answer to ``new_game``.
-
-    :ivar game: the new game's id, named by every host method about it.
-    """
+    """The engine's answer to ``new_game``."""
 
     game: str
+    """The new game's id, named by every host method about it."""
 
 
 @dataclass(frozen=True, slots=True)

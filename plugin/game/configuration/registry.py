@@ -51,15 +51,21 @@ class VersionRegistry:
     """
 
     versions: dict[str, RuleVersion]
+    """Each rule version by its canonical name."""
     aliases: dict[str, str]
+    """Each alias and the name it stands for (``"current"``: ``"duskmourn-2024"``)."""
     default_name: str
+    """The package default version's name (``config/settings.yaml``), used when nothing else names one."""
     raws: dict[str, dict[str, Any]]
+    """Each version's file as read and merged with what it extends, for the versions that extend it."""
     origins: dict[str, str]
+    """Each version's file, by name."""
     shipped: frozenset[str] = frozenset()
+    """The names of the versions shipped in the package, which no file may replace."""
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False, compare=False)
 
     def get(self, name: str | None = None) -> RuleVersion:
-        """A version by name, alias or YAML path; ``None`` means the default: ``$SPLITCARDS_RULES``,
+        """The version ``name`` names, an alias or a YAML path; ``None`` means the default: ``$SPLITCARDS_RULES``,
         then the project's ``rules`` (:mod:`splitcards.game.configuration.settings`), then the package default."""
         origin = ""
         wanted: Any = name
@@ -82,10 +88,11 @@ class VersionRegistry:
         return version
 
     def names(self) -> list[str]:
+        """The canonical names of the known versions, in the order they were loaded."""
         return list(self.versions)
 
     def add_file(self, path: Path | Traversable) -> RuleVersion:
-        """Load a user's rule-version file (a house rule); it may extend any known version.
+        """Load the rule-version file at ``path`` (a house rule); it may extend any known version.
 
         Adding the same file again gives the version already loaded, or, if the file changed,
         replaces it and rebuilds the versions that extend it.

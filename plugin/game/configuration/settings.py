@@ -11,12 +11,9 @@ The project configuration is the first of:
 
 Its keys:
 
-``rules``
-    the default rule version (a name, an alias, or a YAML file relative to the config file);
-``house_rules``
-    rule-version files to load, relative to the config file;
-``disable_plugins``
-    entry-point names of plugins to block.
+* ``rules``: the default rule version (a name, an alias, or a YAML file relative to the config file);
+* ``house_rules``: rule-version files to load, relative to the config file;
+* ``disable_plugins``: entry-point names of plugins to block.
 
 Precedence, most specific first: an explicit argument (or CLI flag), then the environment
 (``SPLITCARDS_RULES``, ``SPLITCARDS_DISABLE_PLUGINS``), then the project configuration, then the
@@ -44,10 +41,17 @@ from splitcards.files.bounded import read_text
 from splitcards.files.yamlfile import read_yaml
 
 CONFIG_ENV = "SPLITCARDS_CONFIG"
+"""The environment variable naming a configuration file to read instead of searching for one."""
 RULES_ENV = "SPLITCARDS_RULES"
+"""The environment variable giving the default rule version (a name, an alias or a YAML file); it overrides the
+project's ``rules``."""
 BLOCK_ENV = "SPLITCARDS_DISABLE_PLUGINS"
+"""The environment variable listing installed plugins to block (entry-point names, comma-separated; ``*``: every
+one other distributions install)."""
 YAML_NAME = "splitcards.yaml"
+"""The project configuration file searched for in the current directory and its parents."""
 KEYS = ("rules", "house_rules", "disable_plugins")
+"""The keys a project configuration may have."""
 PYPROJECT_MAX_BYTES = 4 << 20
 """The largest ``pyproject.toml`` read (4 MiB): the search reads other projects' files too."""
 
@@ -57,9 +61,13 @@ class ProjectConfig:
     """A project's configuration as read from its file (``path`` is ``None`` when there is none)."""
 
     path: Path | None = None
+    """The file it was read from; ``None`` when there is none."""
     rules: str | None = None
+    """The default rule version, or ``None``."""
     house_rules: tuple[Path, ...] = ()
+    """The house-rule files to load, relative to the configuration file."""
     disable_plugins: tuple[str, ...] = ()
+    """The installed plugins to block, by entry-point name."""
 
     @property
     def origin(self) -> str:
@@ -75,8 +83,11 @@ class Setting:
     """One effective setting and where its value came from."""
 
     name: str
+    """The setting's name (``"rules"``)."""
     value: Any
+    """Its value in force."""
     origin: str
+    """Where the value came from (``"$SPLITCARDS_RULES"``, a file, ``"package default"``)."""
 
 
 _CACHE: dict[tuple[str, int, int], ProjectConfig] = {}

@@ -28,9 +28,13 @@ class ActionKind(StrEnum):
     """What an action of the engine does, as far as the split-card rules are concerned."""
 
     CAST = "cast"
+    """Casts a card: the rules decide the cast (with priority)."""
     UNLOCK = "unlock"
+    """Unlocks a door by the special action: the rules decide it (709.5e)."""
     PASS = "pass"
+    """Passes priority."""
     OTHER = "other"
+    """Anything else (a land played, an attack): the engine carries it out alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +42,11 @@ class Classified:
     """An engine action's kind, the object it casts or unlocks, and the door it unlocks."""
 
     kind: ActionKind
+    """What the action does."""
     object: ObjectId | None = None
+    """The card it casts or the Room it unlocks; ``None`` for the other kinds."""
     door: Side | None = None
+    """The door it unlocks; ``None`` unless it unlocks one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +55,15 @@ class EngineAnswers:
     zone, names, mana value, whether it shows a fused spell, and the doors it shows unlocked."""
 
     zone: Zone
+    """The zone the engine shows it in."""
     names: tuple[str, ...]
+    """The names the engine gives it."""
     mana_value: int
+    """The mana value the engine gives it."""
     fused: bool
+    """Whether the engine shows a fused spell."""
     unlocked: frozenset[Side]
+    """The doors the engine shows unlocked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +72,15 @@ class Deviation:
     does, what its adapter does about it, and the test that shows it on the real engine."""
 
     name: str
+    """Its name, which every correction made for it carries."""
     rules: tuple[str, ...]
+    """The rule numbers the engine breaks."""
     engine: str
+    """What the engine does."""
     adapter: str
+    """What the adapter does about it."""
     test: str
+    """The test that shows it on the real engine (``tests/file.py::test_name``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +89,13 @@ class PlayerState:
     whether they drew from an empty library since the last state-based actions."""
 
     life: int
+    """The player's life total."""
     poison: int
+    """Poison counters."""
     library: int
+    """Cards left in the library."""
     drew_from_empty_library: bool
+    """Whether the player drew from an empty library since the last state-based actions (704.5b)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +103,11 @@ class Attack:
     """The engine declared attackers: ``player`` attacks ``defender`` with the creatures named."""
 
     player: Player
+    """The attacking player."""
     attackers: tuple[str, ...]
+    """The names of the attacking creatures."""
     defender: Player
+    """The player attacked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +115,11 @@ class CombatDamage:
     """The engine dealt combat damage to a player: ``amount`` in all, from the sources named."""
 
     player: Player
+    """The player dealt damage."""
     amount: int
+    """The damage in all."""
     sources: tuple[str, ...] = ()
+    """The names of the creatures that dealt it."""
 
 
 Happening = Attack | CombatDamage
@@ -134,59 +161,62 @@ class AIHost(Protocol):
         """The engine's AI's action for :meth:`actor` (passing priority when it has none)."""
 
     def classify(self, action: object) -> Classified:
-        """What the action does: cast a card (with priority), unlock a door, pass priority, or other."""
+        """What ``action`` (one of the engine's) does: cast a card (with priority), unlock a door,
+        pass priority, or other."""
 
     def pass_action(self) -> object:
         """The engine's action by which :meth:`actor` passes priority."""
 
     def apply(self, action: object) -> None:
-        """Carry out an action of :meth:`actor` that the rules need not decide."""
+        """Carry out ``action``, an action of :meth:`actor` that the rules need not decide."""
 
     def pass_resolves(self) -> bool:
         """Whether the engine resolves the spell on top of its stack if :meth:`actor` passes now."""
 
     def not_offered(self, player: Player) -> Sequence[ObjectId]:
-        """The player's cards the engine never offers its AI to cast, which the rules may still
+        """The cards of ``player`` the engine never offers its AI to cast, which the rules may still
         let them cast (an engine that casts only from the hand: the graveyard)."""
 
     def mana_available(self, player: Player) -> int:
-        """At most how much mana the player could pay now: casts costing more are not tried."""
+        """At most how much mana ``player`` could pay now: casts costing more are not tried."""
 
     def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
-        """Begin the AI's cast of ``obj`` as far as the engine needs to tell how the AI casts it;
+        """Begin the AI's cast of ``obj`` by ``action`` as far as the engine needs to tell how the AI casts it;
         returns the AI's choice of half, fused or whole (``None``: the engine cast nothing)."""
 
     def offered(self, obj: ObjectId) -> frozenset[CastOption]:
-        """The halves (or fused) the engine offers for the cast begun, while it waits for that choice."""
+        """The halves (or fused) the engine offers for the cast of ``obj`` begun, while it waits for
+        that choice."""
 
     def cancel_cast(self, obj: ObjectId) -> None:
-        """The rules refused every way the cast begun could go: undo whatever the engine began."""
+        """The rules refused every way the cast of ``obj`` begun could go: undo whatever the engine began."""
 
     def last_corrections(self) -> Sequence[str]:
         """What the last resolution corrected in the engine's state (deviation names)."""
 
     def spell_left(self, obj: ObjectId, destination: Zone) -> Sequence[str]:
-        """A spell left the stack without the rules (countered, bounced): the card goes where the
+        """The spell ``obj`` left the stack without the rules (countered, bounced): the card goes where the
         rules said, ``destination``, if the engine put it elsewhere; returns the corrections made."""
 
     def player_state(self, player: Player) -> PlayerState:
-        """What the engine shows of the player now."""
+        """What the engine shows of ``player`` now."""
 
     def happenings(self) -> Sequence[Happening]:
         """The attacks and the combat damage to players since the last call, in order."""
 
     def action_record(self, action: object) -> dict[str, Any]:
-        """The engine's action as JSON data, for a game record."""
+        """The engine's ``action`` as JSON data, for a game record."""
 
     def action_from_record(self, data: Mapping[str, Any]) -> object:
-        """The engine's action from :meth:`action_record`'s data; raises ``ValueError`` for data
+        """The engine's action from ``data``, what :meth:`action_record` gave; raises ``ValueError`` for data
         that is no action of this engine."""
 
     def engine_answers(self, obj: ObjectId) -> EngineAnswers:
-        """What the engine itself shows of the object now."""
+        """What the engine itself shows of the object ``obj`` now."""
 
     def explain(
         self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
     ) -> str | None:
-        """The deviation behind a disagreement between the rules' answer and the engine's (both
-        about ``kind`` of ``card`` in ``zone``), or ``None`` when none explains it."""
+        """The deviation behind a disagreement between the rules' answer (``plugin``) and the
+        engine's (``engine``), both about ``kind`` of ``card`` in ``zone`` (``view``: the object as
+        the rules see it, when there is one), or ``None`` when none explains it."""

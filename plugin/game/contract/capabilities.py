@@ -55,24 +55,30 @@ class Gap:
     """A capability the host lacks, and why (shown in every run it stops)."""
 
     capability: Capability
+    """What the host lacks."""
     reason: str
+    """Why, shown in every run it stops (``"myengine has no Rooms"``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class KnownDeviation:
     """A place where the host knowingly answers otherwise than the rules.
 
-    ``scenarios`` are the runs it covers, as ``file::scenario`` patterns (``fnmatch``, on the
-    file's name: ``"splice_targets.yaml::everdream-*"``); ``rules``, when given, the rule versions
-    (canonical names) under which it happens. A deviation with no ``scenarios`` is met at run
-    time: the host raises :class:`~splitcards.errors.NotSupported` with ``(deviation NAME)`` in
-    its message where it meets it, and such a run is reported as declared.
+    A run it covers is run like a strict ``xfail``: ``not_supported`` naming it while it does not
+    pass, a failure once it passes. A deviation with no ``scenarios`` is met at run time: the host
+    raises :class:`~splitcards.errors.NotSupported` with ``(deviation NAME)`` in its message where
+    it meets it, and such a run is reported as declared.
     """
 
     name: str
+    """Its name, unique for the host (``"fused-cost-taxed-twice"``), shown as ``HOST.deviations[NAME]``."""
     reason: str
+    """What the host does instead, shown in the runs it covers."""
     scenarios: tuple[str, ...]
+    """The runs it covers, as ``file::scenario`` patterns (``fnmatch`` on the file's name:
+    ``"splice_targets.yaml::everdream-*"``); empty for a deviation met at run time."""
     rules: tuple[str, ...] = ()
+    """The rule versions (canonical names) under which it happens; empty: all of them."""
 
     def covers(self, file_name: str, scenario: str, version: str) -> bool:
         """Whether this deviation covers the run of ``scenario`` of ``file_name`` under ``version``."""
@@ -81,5 +87,5 @@ class KnownDeviation:
         return any(fnmatchcase(f"{file_name}::{scenario}", pattern) for pattern in self.scenarios)
 
     def named_in(self, detail: str) -> bool:
-        """Whether a host's ``not_supported`` detail says it met this deviation."""
+        """Whether ``detail``, a host's ``not_supported`` detail, says it met this deviation."""
         return f"(deviation {self.name})" in detail

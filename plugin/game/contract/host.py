@@ -36,13 +36,14 @@ class Host(Protocol):
     """One game in a host engine, seen through the primitives the split-card rules need."""
 
     name: str
+    """The host's registered name (``"reference"``, ``"phase"``), as its :class:`AdapterInfo` gives it."""
 
     def prepare(self, cards: Sequence[Card]) -> None:
-        """Learn the cards this game may create, before its first action (an engine that needs a
-        card database or decks builds them here)."""
+        """Learn ``cards``, the cards this game may create, before its first action (an engine that
+        needs a card database or decks builds them here)."""
 
     def view(self, obj: ObjectId) -> ObjectView:
-        """The object now; raises :class:`~splitcards.errors.UnknownObject` for an unknown id."""
+        """The object ``obj`` now; raises :class:`~splitcards.errors.UnknownObject` for an unknown id."""
 
     def objects(self) -> Sequence[ObjectId]:
         """Every object in the game, in any zone."""
@@ -54,55 +55,63 @@ class Host(Protocol):
         """Whose turn and phase it is, who has priority, whether the stack is empty."""
 
     def set_timing(self, change: TimingChange) -> None:
-        """Move the game to this timing context."""
+        """Move the game to the timing context ``change`` says: each of its fields that is ``None``
+        stays as it is."""
 
     def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
-        """Put a new card into a zone (onto the battlefield: not cast, no designation)."""
+        """Put a new ``card`` into ``zone``, owned by ``owner`` (onto the battlefield: not cast, no
+        designation); return its new id."""
 
     def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
-        """Put the card onto the stack as this spell (its costs are taken as paid); return the spell's id."""
+        """Put the card ``obj`` onto the stack as ``spell`` (its costs are taken as paid); return the
+        spell's id, which is ``obj``."""
 
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
-        """Resolve this spell as decided: follow ``outcome.instructions`` in order, then move the
+        """Resolve the spell ``obj`` as ``outcome`` decides: follow ``outcome.instructions`` in order, then move the
         card to ``outcome.destination`` (``None``: the copy ceases to exist) with
         ``outcome.unlocked`` designations, as a token if ``outcome.token``."""
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
-        """Move an object to a zone, not by casting or resolving; leaving the stack ends its spell facts."""
+        """Move ``obj`` to ``zone``, not by casting or resolving; leaving the stack ends its spell facts."""
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
-        """Create a copy of a spell on the stack with these facts (707.10); return its id."""
+        """Create a copy of the spell ``obj`` on the stack with the facts ``spell`` (707.10); return its id."""
 
     def copy_card(self, obj: ObjectId) -> ObjectId:
-        """Create a copy of a card in the zone it is in (707.12); return its id."""
+        """Create a copy of the card ``obj`` in the zone it is in (707.12); return its id."""
 
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
-        """A new permanent enters as a copy of this one, without designations (709.5b); return its id."""
+        """A new permanent enters as a copy of ``obj``, without designations (709.5b); return its id."""
 
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
-        """Give the Room permanent exactly these unlocked designations."""
+        """Give the Room permanent ``obj`` exactly the unlocked designations ``doors`` (709.5c)."""
 
 
 @dataclass(frozen=True, slots=True)
 class AdapterInfo:
-    """A host adapter as registered through ``splitcards_register_adapters``.
-
-    ``factory`` builds a new game for a rule version; ``available`` is ``None`` when the engine
-    is installed, otherwise the reason it is not (shown to users, e.g. "pip install splitcards[phase]").
-    ``ai_game``, for an engine with an AI of its own, builds a game its AI plays for a rule version
-    (:class:`splitcards.game.contract.aihost.AIHost`, used by ``splitcards demo``); ``None`` when it has none.
-    ``lacks`` declares the capabilities the host does not have, ``deviations`` the runs where it
-    knowingly answers otherwise than the rules, each with its reason (docs/adapters.md).
-    """
+    """A host adapter as registered through ``splitcards_register_adapters``; each field is checked
+    when it is registered (a ``PluginFailure`` naming the adapter and the field)."""
 
     name: str
+    """The host's name, unique among the installed hosts: what ``--host`` and ``--splitcards-host`` take."""
     description: str
+    """A line about the host, for ``splitcards hosts``."""
     factory: Callable[[RuleVersion], Host]
+    """Builds a new game, a :class:`Host`, for the rule version it is given."""
     available: str | None = None
+    """The reason the engine can't run (shown to users: ``"pip install splitcards[phase]"``); ``None`` when it
+    can."""
     ai_game: Callable[[RuleVersion], AIHost] | None = None
+    """For an engine with an AI of its own: builds a game its AI plays for a rule version
+    (:class:`~splitcards.game.contract.aihost.AIHost`, used by ``splitcards demo`` and ``soak``); ``None`` when
+    it has none."""
     lacks: tuple[Gap, ...] = ()
+    """The capabilities the host does not have, each with its reason: a scenario needing one is ``not_supported``
+    without being run."""
     deviations: tuple[KnownDeviation, ...] = ()
+    """The places where the host knowingly answers otherwise than the rules: the runs they cover are run, and
+    reported as declared while they still differ (docs/adapters.md)."""
 
     def gap(self, capability: Capability) -> Gap | None:
-        """The declaration that the host lacks ``capability``, if there is one."""
+        """The declaration that the host lacks ``capability``, or ``None``."""
         return next((g for g in self.lacks if g.capability is capability), None)

@@ -10,7 +10,7 @@ from splitcards.game.plugins import hookcalls
 
 
 def adapters(pm: pluggy.PluginManager) -> dict[str, AdapterInfo]:
-    """Every registered adapter by host name; a name registered twice, or a registration whose
+    """Every adapter the plugins of ``pm`` register, by host name; a name registered twice, or a registration whose
     fields are not what :class:`AdapterInfo` says, is an error naming the adapter and the field."""
     found: dict[str, AdapterInfo] = {}
     for batch in hookcalls.splitcards_register_adapters(pm):

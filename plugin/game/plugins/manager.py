@@ -47,7 +47,8 @@ class PluginSource:
 
 
 def make_plugin_manager(plugins: Iterable[object] = (), load_entry_points: bool = True) -> pluggy.PluginManager:
-    """A new manager with the specs, the built-in rules, installed plugins, then ``plugins``.
+    """A new manager with the specs, the built-in rules, installed plugins (unless
+    ``load_entry_points`` is false), then ``plugins``.
 
     A plugin that fails to import, implements a hook that does not exist, or is registered twice
     is a :class:`~splitcards.errors.PluginFailure` naming it.

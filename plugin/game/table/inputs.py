@@ -41,22 +41,32 @@ def enum_of(kind: type[E], value: E | str, what: str, rules: RuleVersion) -> E:
 
 @dataclass(frozen=True, slots=True)
 class CastOrder:
-    """What a player asks to cast: ``obj``'s half (``option``; ``None`` for a one-faced card),
-    the cards it splices from the caster's hand, the caster (default: the owner), a zone an
-    effect lets it be cast from (``permission``), whether it is cast without paying its mana
-    cost, ``x`` announced for {X} (107.3a), and effects that increase or reduce its total cost
-    (601.2f)."""
+    """What a player asks to cast, by object id: the parameters of ``Table.cast`` and
+    ``Table.cast_decision`` (``table.cast(obj, CastOption.LEFT, x=3)``). A plain string is
+    read as the enum it names (``"left"``, ``"p2"``, ``"graveyard"``)."""
 
     obj: ObjectId
+    """The card to cast."""
     option: CastOption | None = None
+    """Which half (``LEFT``, ``RIGHT``), both (``FUSED``), or ``WHOLE``; ``None`` for a one-faced card (a split
+    card cast with none is refused, 709.3)."""
     splice: Sequence[ObjectId] = ()
+    """Cards to splice onto it, revealed from the caster's hand, in that order (702.47a)."""
     caster: Player | None = None
+    """Who casts it; ``None``: its owner."""
     permission: Zone | None = None
+    """A zone an effect lets it be cast from (601.3); ``None``: where the rules allow."""
     without_paying: bool = False
+    """Cast without paying its mana cost (118.9); additional costs are still paid."""
     x: int | None = None
+    """The value announced for X (107.3a); ``None``: not announced (X is 0)."""
     cost_increase: ManaCost | None = None
+    """A plain increase of its total cost (601.2f); ``None``: none."""
     cost_reduction: ManaCost | None = None
+    """A plain reduction of its total cost (601.2f); ``None``: none."""
     grants: CastGrants = NO_GRANTS
+    """What effects add: spell-cost effects, hybrid choices, flash, flashback
+    (:class:`~splitcards.rules.actions.CastGrants`)."""
 
 
 def takes_order(

@@ -54,6 +54,7 @@ class TableQueries(TableHooks):
         return self._decided(hookcalls.decide_cast, request=request)
 
     def view(self, obj: ObjectId) -> ObjectView:
+        """The object ``obj`` as the host describes it now (checked: a wrong answer is a ``HostError``)."""
         return self._checked.view(obj)
 
     def snapshot(self) -> Snapshot:
@@ -61,17 +62,19 @@ class TableQueries(TableHooks):
         return snapshot(self._checked, self.events, self.last_cost)
 
     def check_card(self, card: Card) -> None:
-        """Refuse a card that does not exist under this rule version (``UnknownCard``)."""
+        """Refuse ``card`` if it does not exist under this rule version (``UnknownCard``)."""
         self._refuse(self._ask(hookcalls.check_card, card=card))
 
     def name_choices(self, card: Card) -> Answer[tuple[tuple[str, ...], ...]]:
+        """The legal answers when a player chooses a card name wanting ``card`` (709.4a, 201.4b): each a tuple of
+        names (both halves' under the versions whose choice names both)."""
         found = self._decided(hookcalls.on_name_choice, card=card)
         return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
 
     def castable(
         self, obj: ObjectId, permission: Zone | None = None, caster: Player | None = None
     ) -> Answer[tuple[CastOption, ...]]:
-        """The options ``caster`` (default: the owner) may cast now, any step of any turn
+        """The options ``caster`` (default: the owner) may cast ``obj`` as now, any step of any turn
         (``permission``: a zone an effect lets it be cast from)."""
         view = self._checked.view(obj)
         timing = self._checked.timing()
@@ -95,19 +98,22 @@ class TableQueries(TableHooks):
     @takes_order(CastOrder)
     def cast_decision(self, order: CastOrder) -> CastDecision:
         """What this cast would be now, without casting: the decision (the spell and its total
-        cost), or the typed error that refuses it. The parameters are those of :meth:`cast`."""
+        cost), or the typed error that refuses it. The parameters are those of
+        :meth:`~splitcards.game.table.Table.cast`, the fields of :class:`~splitcards.game.table.CastOrder`."""
         return self._cast_decision(self._request(order))
 
     @takes_order(CastOrder)
     def check_cast(self, order: CastOrder) -> CastDecision:
-        """Deprecated: :meth:`cast_decision` (the name says what it returns)."""
+        """Deprecated: use :meth:`~splitcards.game.table.Table.cast_decision`, which it calls (the name
+        says what it returns); it takes the fields of :class:`~splitcards.game.table.CastOrder`."""
         warnings.warn("Table.check_cast is deprecated: use Table.cast_decision", DeprecationWarning, stacklevel=3)
         return self._cast_decision(self._request(order))
 
     def splice_candidates(
         self, obj: ObjectId, option: CastOption | None = None, caster: Player | None = None
     ) -> Answer[tuple[ObjectId, ...]]:
-        """The cards that may be spliced onto this spell if it is cast now (702.47a), each one on its own."""
+        """The cards that may be spliced onto ``obj`` if ``caster`` casts it now as ``option``
+        (702.47a), each one on its own."""
         request = self._request(CastOrder(obj, option, caster=caster))
         timing = self._checked.timing()
         board = self._board()
@@ -124,7 +130,8 @@ class TableQueries(TableHooks):
         return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
 
     def can_unlock(self, obj: ObjectId, door: Side | str) -> Answer[bool]:
-        """Whether its controller may take the unlock special action for ``door`` now."""
+        """Whether the controller of the Room ``obj`` may take the unlock special action for ``door``
+        now (709.5e)."""
         view = self._checked.view(obj)
         by = UnlockBy.SPECIAL_ACTION
         (side,) = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
@@ -135,7 +142,8 @@ class TableQueries(TableHooks):
         return Answer(True, self.rules.cite("unlock_action"), self.rules.name)
 
     def unlock_cost(self, obj: ObjectId, door: Side | str) -> Answer[ManaCost | None]:
-        """What the unlock special action for ``door`` costs, with no effect changing it (709.5e, 116.2m)."""
+        """What the unlock special action for the ``door`` of ``obj`` costs, with no effect changing it
+        (709.5e, 116.2m)."""
         view = self._checked.view(obj)
         (side,) = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=UnlockBy.SPECIAL_ACTION)
         return self._decided(hookcalls.decide_unlock_cost, view=view, door=side, effects=())
@@ -145,14 +153,20 @@ class TableQueries(TableHooks):
     @overload
     def characteristic(self, obj: ObjectId | ObjectView, query: str) -> Answer[Any]: ...
     def characteristic(self, obj: ObjectId | ObjectView, query: Query[Any] | str) -> Answer[Any]:
-        """A characteristic of an object (or of a view, such as a spell as it was on the stack):
-        a query of :mod:`splitcards.rules.characteristics` such as ``NAMES``, or its name."""
+        """A characteristic of the object ``obj`` (or of a view, such as a spell as it was on the
+        stack): ``query`` is a query of :mod:`splitcards.rules.characteristics` such as ``NAMES``,
+        or its name."""
         found = query if isinstance(query, Query) else Query.named(query)
         view = obj if isinstance(obj, ObjectView) else self._checked.view(obj)
         return found(view, self.rules)
 
     def has_name(self, obj: ObjectId, name: str) -> Answer[bool]:
+        """Whether the object ``obj`` has the name ``name`` (709.4a): a split card has each half's name, never "A
+        // B"."""
         return HasName(name)(self._checked.view(obj), self.rules)
 
     def compare(self, obj: ObjectId, characteristic: str, op: str, value: int | str) -> Answer[bool]:
+        """Whether ``obj``'s ``characteristic`` (``"mana_value"`` or ``"color"``) compares with ``value`` by
+        ``op`` (``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``): yes if any of its answers says yes, and ``!=``
+        yes when ``==`` is no (708.6, 709.4)."""
         return Comparison(characteristic, op, value)(self._checked.view(obj), self.rules)

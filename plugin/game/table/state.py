@@ -50,10 +50,15 @@ class Snapshot:
     rules can see has changed."""
 
     objects: tuple[tuple[ObjectId, ObjectView], ...]
+    """Each object's id and its view, in the order the host lists them."""
     stack: tuple[ObjectId, ...]
+    """The stack, bottom first."""
     timing: Timing
+    """Whose turn and phase it is, who has priority, whether the stack is empty."""
     events: tuple[Event, ...]
+    """The events reported so far (:attr:`~splitcards.game.table.Table.events`)."""
     last_cost: ManaCost | None
+    """The last cost paid (:attr:`~splitcards.game.table.Table.last_cost`)."""
 
 
 def snapshot(host: CheckedHost, events: Sequence[Event], last_cost: ManaCost | None) -> Snapshot:

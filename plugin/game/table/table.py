@@ -53,21 +53,30 @@ from splitcards.rules.versions import RuleVersion
 
 
 class Table(TableQueries):
-    """One game under one rule version, on one host.
+    """One game under one rule version, on one host: ``Table(host, rules)``, or
+    ``Table(host, rules, pm)`` with a plugin manager of your own.
 
-    ``host`` is the host as given; the Table's own calls go through its check of every answer
-    and outcome. ``pm`` is the plugin manager whose hooks are called; by default the
-    process-wide manager of :func:`~splitcards.game.plugins.manager.default_manager`, so making
-    a table costs no plugin discovery.
+    ``host`` is the game's :class:`~splitcards.game.contract.Host`; the Table's own calls go
+    through its check of every answer and outcome. ``rules`` is the
+    :class:`~splitcards.rules.versions.RuleVersion` in force. ``pm`` is the plugin manager whose
+    hooks are called; ``None``: the process-wide manager of
+    :func:`~splitcards.game.plugins.manager.default_manager`, so making a table costs no plugin
+    discovery.
     """
 
     def __init__(self, host: Host, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
-        self.host = host
+        self.host: Host = host
+        """The host as given (the Table's own calls go through its check of every answer)."""
         self._checked = CheckedHost(host)
-        self.rules = rules
-        self.pm = pm if pm is not None else default_manager()
+        self.rules: RuleVersion = rules
+        """The rule version in force."""
+        self.pm: pluggy.PluginManager = pm if pm is not None else default_manager()
+        """The plugin manager whose hooks are called."""
         self.events: list[Event] = []
+        """What happened, in order: every event the report hooks gave, the built-in rules' and the plugins'."""
         self.last_cost: ManaCost | None = None
+        """What the last cast or unlock cost in all (601.2f, 709.5e); ``None`` before any, or when no
+        mana was paid (an unlock by an effect, a cast without paying its mana cost)."""
         self._castable = CastableMemo(self.pm)
         self._actions = Actions()
 
@@ -75,8 +84,9 @@ class Table(TableQueries):
 
     @one_at_a_time
     def create(self, card: Card, zone: Zone, owner: Player = Player.P1) -> ObjectId:
-        """Put a new card into a zone (setting up a position); a permanent created on the battlefield
-        was not cast, so a Room has no unlocked designation (709.5d)."""
+        """Put a new ``card`` into ``zone``, owned by ``owner`` (setting up a position); return its id.
+        A permanent created on the battlefield was not cast, so a Room has no unlocked designation
+        (709.5d). A card that does not exist under the rule version is refused (``UnknownCard``)."""
         zone = enum_of(Zone, zone, "zone", self.rules)
         owner = enum_of(Player, owner, "player", self.rules)
         self._refuse(self._ask(hookcalls.check_card, card=card))
@@ -87,9 +97,12 @@ class Table(TableQueries):
     @one_at_a_time
     @takes_order(CastOrder)
     def cast(self, order: CastOrder) -> ObjectId:
-        """Cast a card: one half, fused, or whole; splicing cards revealed from the caster's hand;
-        ``x`` announced for {X} (107.3a); effects that increase or reduce its total cost (601.2f).
-        The parameters are the fields of :class:`~splitcards.game.table.inputs.CastOrder`."""
+        """Cast a card: ``table.cast(obj, CastOption.LEFT)``; one half, fused, or whole; splicing
+        cards revealed from the caster's hand; ``x`` announced for {X} (107.3a); effects that
+        increase or reduce its total cost (601.2f). Return the spell's id (the card's own). The
+        parameters are the fields of :class:`~splitcards.game.table.CastOrder`. A cast the rules
+        refuse raises the typed error (``IllegalCast``, ``IllegalZone``, ``IllegalTiming``...)
+        before the host is asked anything; the cost paid is left in :attr:`last_cost`."""
         request = self._request(order)
         return self._cast(request, self._cast_decision(request), copy=False)
 
@@ -105,7 +118,8 @@ class Table(TableQueries):
 
     @one_at_a_time
     def resolve(self, obj: ObjectId | None = None) -> Resolution:
-        """The top object of the stack (or ``obj``, which must be on top) resolves."""
+        """The top object of the stack (or ``obj``, which must be on top) resolves: the rules decide
+        the :class:`~splitcards.rules.actions.Resolution` (returned) and the host carries it out."""
         stack = tuple(self._checked.stack())
         self._refuse(self._ask(hookcalls.check_resolve, stack=stack, asked=obj))
         top = stack[-1]
@@ -151,7 +165,7 @@ class Table(TableQueries):
 
     @one_at_a_time
     def move(self, obj: ObjectId, zone: Zone) -> Zone:
-        """Move an object to a zone other than by casting; return where it really went.
+        """Move ``obj`` to ``zone`` other than by casting; return where it really went.
 
         A spell leaving the stack loses its splices (702.47e) and an aftermath half cast from a
         graveyard is exiled instead (702.127a); a permanent put onto the battlefield was not cast.
@@ -173,8 +187,8 @@ class Table(TableQueries):
         return destination
 
     def leave_stack(self, obj: ObjectId, view: ObjectView, destination: Zone) -> Answer[Zone]:
-        """Where a spell's card goes when it leaves the stack for ``destination``: the plugins'
-        ``on_leave_stack`` decide (built in: aftermath's exile, 702.127a).
+        """Where the spell ``obj``'s card goes when it leaves the stack for ``destination``: the
+        plugins' ``on_leave_stack`` decide (built in: aftermath's exile, 702.127a).
 
         ``view`` is the spell as it was on the stack, so an engine that already took the card off
         the stack itself can ask where it should have gone.
@@ -191,8 +205,9 @@ class Table(TableQueries):
 
     @one_at_a_time
     def copy_spell(self, obj: ObjectId) -> ObjectId:
-        """Copy a spell on the stack (707.10): the same half or fused choice, not cast, and
-        without text that splices added (text-changing effects are not copied, 702.47c, 707.2)."""
+        """Copy the spell ``obj`` on the stack (707.10): the same half or fused choice, not cast, and
+        without text that splices added (text-changing effects are not copied, 702.47c, 707.2);
+        return the copy's id."""
         facts = self._copy(obj, CopyOf.SPELL).spell
         if facts is None:
             problem = ValueError("decided a copy of a spell that is no spell (its view has no spell facts)")
@@ -208,10 +223,10 @@ class Table(TableQueries):
         splice: Sequence[ObjectId] = (),
         grants: CastGrants = NO_GRANTS,
     ) -> ObjectId:
-        """Copy a card in the zone it is in (707.12), keeping both halves (709.3c); optionally cast
-        the copy, which happens while another spell resolves, so timing does not apply, splicing
-        ``splice`` onto it with what ``grants`` adds. A cast the rules refuse is refused before the
-        copy is made."""
+        """Copy the card ``obj`` in the zone it is in (707.12), keeping both halves (709.3c); return
+        the copy's id. With ``cast``, the copy is cast as ``option``, which happens while another
+        spell resolves, so timing does not apply, splicing ``splice`` onto it with what ``grants``
+        adds. A cast the rules refuse is refused before the copy is made."""
         copy_view = self._copy(obj, CopyOf.CARD_TO_CAST if cast else CopyOf.CARD)
         if not cast:
             return self._checked.copy_card(obj)
@@ -233,7 +248,8 @@ class Table(TableQueries):
 
     @one_at_a_time
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
-        """A permanent enters as a copy of ``obj``: its halves, not its designations (709.5b)."""
+        """A permanent enters as a copy of ``obj``: its halves, not its designations (709.5b); return
+        the new permanent's id."""
         entering = self._copy(obj, CopyOf.PERMANENT)
         unlocked = self._doors(obj, entering, None)
         copy = self._checked.copy_permanent(obj)
@@ -252,10 +268,11 @@ class Table(TableQueries):
         cost_reduction: ManaCost | None = None,
         cost_effects: Sequence[CostEffect] = (),
     ) -> None:
-        """Unlock a door (by side or by name) by the special action, paying its unlock cost as
-        effects change it (709.5e, 116.2m, 118.7; the cost is left in ``last_cost``), or by an
-        effect (709.5f); both doors at once (a set of both) by an effect, fully unlocking it once
-        (709.5i). Spell-cost effects in ``cost_effects`` never change the unlock (116.2m)."""
+        """Unlock the ``door`` of the Room ``obj`` (a side, or a door's name): ``by`` the special
+        action, paying its unlock cost as effects change it (709.5e, 116.2m, 118.7; the cost is
+        left in :attr:`last_cost`), or by an effect (709.5f); both doors at once (a set of both) by
+        an effect, fully unlocking it once (709.5i). ``cost_increase`` and ``cost_reduction`` change
+        the unlock cost; spell-cost effects in ``cost_effects`` never do (116.2m)."""
         by = enum_of(UnlockBy, by, "unlocked by", self.rules)
         view = self._checked.view(obj)
         sides = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
@@ -272,7 +289,7 @@ class Table(TableQueries):
 
     @one_at_a_time
     def lock(self, obj: ObjectId, door: Side | str) -> None:
-        """Lock an unlocked door, by side or by name (709.5g)."""
+        """Lock the unlocked ``door`` of the Room ``obj``, by side or by name (709.5g)."""
         view = self._checked.view(obj)
         sides = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=UnlockBy.EFFECT)
         for side in sides:
@@ -289,7 +306,9 @@ class Table(TableQueries):
         priority: Player | None = None,
         stack_empty: bool | None = None,
     ) -> None:
-        """Move the game to a timing context; the fields left ``None`` stay as they are."""
+        """Move the game to a timing context: ``active`` player, ``phase``, the player with
+        ``priority``, and whether the host is to assume ``stack_empty``; those left ``None`` stay as
+        they are."""
         self._checked.set_timing(
             TimingChange(
                 enum_of(Player, active, "player", self.rules) if active is not None else None,
@@ -303,8 +322,10 @@ class Table(TableQueries):
     def choose_name(
         self, card: Card, choice: Sequence[str], player: Player = Player.P1, source: ObjectId | None = None
     ) -> tuple[str, ...]:
-        """A player chooses a card name, wanting ``card`` (for ``source``'s ability, such as Meddling
-        Mage's); ``decide_name`` finds it among the legal answers of ``on_name_choice``."""
+        """``player`` chooses a card name, wanting ``card`` (for ``source``'s ability, such as Meddling
+        Mage's), answering ``choice`` (one name, or both halves' where the rule version's choice names
+        both); ``decide_name`` finds it among the legal answers of ``on_name_choice``, which
+        is returned."""
         player = enum_of(Player, player, "player", self.rules)
         legal = self.name_choices(card).value
         chosen = self._decided(hookcalls.decide_name, card=card, choice=tuple(choice), legal=legal)

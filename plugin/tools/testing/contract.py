@@ -45,6 +45,8 @@ class HostContract:
 
     @staticmethod
     def new_game(host: AdapterInfo, registry: VersionRegistry, cards: dict[str, Card], version: str) -> Table:
+        """A new game of ``host`` under the rule version ``version`` of ``registry``, prepared with the ``cards``
+        of :data:`POOL`, on a plugin manager without installed plugins."""
         rules = registry.get(version)
         game = host.factory(rules)
         game.prepare([cards[name] for name in POOL])
