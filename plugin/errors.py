@@ -103,13 +103,16 @@ class PluginFailure(SplitcardsError):
 
 
 class IllegalAction(SplitcardsError, ValueError):
-    """The rules forbid this action. ``rules`` are the rule numbers, ``version`` the rule version."""
+    """The rules forbid this action. ``reason`` says why in words, ``rules`` are the rule numbers,
+    ``version`` the rule version."""
 
     kind = "illegal_action"
 
     def __init__(self, message: str, rules: tuple[str, ...] = (), version: str = "") -> None:
         cited = f" (rule {', '.join(rules)}" + (f", {version})" if version else ")") if rules else ""
         super().__init__(message + cited)
+        self.reason = message
+        """The refusal in words, without its rules and version."""
         self.rules = rules
         self.version = version
 
