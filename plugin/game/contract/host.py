@@ -88,7 +88,7 @@ class AdapterInfo:
     """A host adapter as registered through ``splitcards_register_adapters``.
 
     ``factory`` builds a new game for a rule version; ``available`` is ``None`` when the engine
-    is installed, otherwise the reason it is not (shown to users, e.g. "pip install splitcards[phase]").
+    is installed, otherwise the reason it is not (shown to users, e.g. "pip install 'splitcards[phase]'").
     ``ai_game``, for an engine with an AI of its own, builds a game its AI plays for a rule version
     (:class:`splitcards.game.contract.aihost.AIHost`, used by ``splitcards demo``); ``None`` when it has none.
     ``lacks`` declares the capabilities the host does not have, ``deviations`` the runs where it
