@@ -23,7 +23,7 @@ DATA = Path(__file__).parent / "data"
 ATOMIC = DATA / "AtomicCards.json"
 ADVENTURES = DATA / "izzet-adventures.txt"
 TURN = re.compile(r"^-- turn (\d+), (p[12])'s turn; life p1 (-?\d+), p2 (-?\d+)$")
-GAME_OVER = re.compile(r"^game over on turn (\d+): (p[12]) wins, (p[12])'s life reached 0 \(704\.5a, 104\.3b\)$")
+GAME_OVER = re.compile(r"^game over on turn (\d+): (p[12]) wins, (p[12])'s life reached 0 \[704\.5a, 104\.3b\]$")
 
 
 def _lines(capsys: pytest.CaptureFixture[str], argv: list[str], status: int = 0) -> list[str]:
@@ -74,7 +74,7 @@ def test_record_and_replay_a_decklist_with_an_adventure_and_a_transform_card(
     assert [s["step"] for s in steps] == list(range(1, len(steps) + 1))
     assert result["winner"] in ("p1", "p2") and result["reason"] == EndReason.LIFE.value
     assert out[-1].endswith(
-        f"{result['winner']} wins, {'p2' if result['winner'] == 'p1' else 'p1'}'s life reached 0 (704.5a, 104.3b)"
+        f"{result['winner']} wins, {'p2' if result['winner'] == 'p1' else 'p1'}'s life reached 0 [704.5a, 104.3b]"
     )
     replayed = _lines(capsys, ["replay", str(record)])
     assert replayed == [f"replay {record}: the same {len(steps)} steps and the same result; {out[-1]}"]
@@ -144,7 +144,8 @@ def test_soak_ends_every_game_with_a_winner_and_saves_replayable_records(
     argv = ["soak", "--games", "1", "--rules", "classic-2013", "--record-dir", str(folder), "--failures", str(tmp_path)]
     out = _lines(capsys, argv)
     assert re.match(
-        r"^\[1/1\] phase classic-2013 seed 1: turn \d+, \d+ actions, \d+ casts, [\d.]+ s: p[12] wins \(life 0\)$",
+        r"^\[1/1\] phase classic-2013 seed 1: turn \d+, \d+ actions, \d+ casts, [\d.]+ s: p[12] wins \(life 0\);"
+        r" \d+(:\d\d)+ elapsed$",
         out[0],
     )
     assert re.match(

@@ -149,9 +149,11 @@ def _soak_process(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
 
 
 def _seconds(said: str) -> int:
-    """A duration as the soak says it ("1 min 04 s", "21 s") in seconds."""
-    minutes, _, seconds = said.removesuffix(" s").rpartition(" min ")
-    return int(minutes or 0) * 60 + int(seconds)
+    """A duration as the soak says it ("1:04", "1:02:03") in seconds."""
+    total = 0
+    for part in said.split(":"):
+        total = total * 60 + int(part)
+    return total
 
 
 def _ctrl_c_as_in_a_terminal() -> None:
@@ -202,7 +204,7 @@ def test_ctrl_c_prints_the_finished_games_and_the_totals(tmp_path: Path) -> None
     lines = [first, *rest.splitlines()]
     assert lines[0].startswith("[1/4] phase duskmourn-2024 seed 1:")
     # Three games to go after one: the estimate is three times the time the first took.
-    timing = re.search(r"; ((?:\d+ min )?\d+ s) elapsed, about ((?:\d+ min )?\d+ s) left$", lines[0])
+    timing = re.search(r"; (\d+(?::\d\d)+) elapsed, about (\d+(?::\d\d)+) left$", lines[0])
     assert timing is not None, lines[0]
     assert abs(_seconds(timing[2]) - 3 * _seconds(timing[1])) <= 3
     assert lines[-1].endswith("(interrupted: the games that finished)")
@@ -224,7 +226,7 @@ def test_resume_plays_only_the_games_not_yet_played(tmp_path: Path, capsys: pyte
     # The data stays data; how far the run is goes to stderr: a line as it starts, one per game.
     progress = err.splitlines()
     assert progress[0] == "soak: 1 game to play (1 played before), one at a time; a line as each game ends"
-    assert re.fullmatch(r"\[2/2\] \d+ s elapsed", progress[1]), progress
+    assert re.fullmatch(r"\[2/2\] \d+(:\d\d)+ elapsed", progress[1]), progress
     # No game failed: no failures folder.
     assert not (tmp_path / "failed").exists()
 

@@ -23,9 +23,7 @@ class Clock:
 
 
 def duration(seconds: float) -> str:
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    if whole < 3600:
-        return f"{whole // 60} min {whole % 60:02d} s"
-    return f"{whole // 3600} h {whole // 60 % 60:02d} min"
+    """A duration as a clock shows it: minutes and seconds (``1:04``), hours past an hour (``1:02:03``)."""
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
