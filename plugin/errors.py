@@ -117,7 +117,8 @@ class PluginFailure(SplitcardsError):
 
 
 class IllegalAction(SplitcardsError, ValueError):
-    """The rules forbid this action. ``rules`` are the rule numbers, ``version`` the rule version."""
+    """The rules forbid this action. ``reason`` says why in words, ``rules`` are the rule numbers,
+    ``version`` the rule version."""
 
     kind = "illegal_action"
     """The name of this error in scenario files (``expect_error: illegal_action``)."""
@@ -125,6 +126,8 @@ class IllegalAction(SplitcardsError, ValueError):
     def __init__(self, message: str, rules: tuple[str, ...] = (), version: str = "") -> None:
         cited = f" (rule {', '.join(rules)}" + (f", {version})" if version else ")") if rules else ""
         super().__init__(message + cited)
+        self.reason = message
+        """The refusal in words, without its rules and version."""
         self.rules = rules
         """The rule numbers that forbid it, in the rule version's numbering."""
         self.version = version

@@ -17,7 +17,7 @@ from splitcards.tools.play import AIGame
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+    pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
     for name in (RULES_ENV, CONFIG_ENV, BLOCK_ENV):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)

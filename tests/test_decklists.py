@@ -282,7 +282,7 @@ def test_709_5_a_room_is_refused_where_the_version_has_no_rooms(card_file: Path,
 
 
 def _phase() -> None:
-    pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+    pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
 
 @CARD_FILES

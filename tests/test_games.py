@@ -17,13 +17,13 @@ from splitcards.rules.endings import EndReason
 from splitcards.tools.cli import main
 from splitcards.tools.schemas import load
 
-pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
 DATA = Path(__file__).parent / "data"
 ATOMIC = DATA / "AtomicCards.json"
 ADVENTURES = DATA / "izzet-adventures.txt"
 TURN = re.compile(r"^-- turn (\d+), (p[12])'s turn; life p1 (-?\d+), p2 (-?\d+)$")
-GAME_OVER = re.compile(r"^game over on turn (\d+): (p[12]) wins, (p[12])'s life reached 0 \(704\.5a, 104\.3b\)$")
+GAME_OVER = re.compile(r"^game over on turn (\d+): (p[12]) wins, (p[12])'s life reached 0 \[704\.5a, 104\.3b\]$")
 
 
 def _lines(capsys: pytest.CaptureFixture[str], argv: list[str], status: int = 0) -> list[str]:
@@ -40,7 +40,7 @@ def test_704_5a_demo_seed_1_ends_with_a_winner_within_20_turns(capsys: pytest.Ca
     turns = [TURN.match(line) for line in out if line.startswith("-- turn")]
     assert [int(t[1]) for t in turns if t] == list(range(1, int(over[1]) + 1))
     assert any(" attacks " in line for line in out)
-    assert any(re.match(r"^T\d+ +combat damage: p[12] takes \d+, life -?\d+$", line) for line in out)
+    assert any(re.match(r"^T\d+ +combat damage: p[12] takes \d+ from .+, life -?\d+$", line) for line in out)
 
 
 def test_a_split_card_decision_takes_one_line_with_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,7 +57,8 @@ def test_record_and_replay_a_decklist_with_an_adventure_and_a_transform_card(
 ) -> None:
     record = tmp_path / "g.jsonl"
     argv = ["demo", "--cards", str(ATOMIC), "--deck", str(ADVENTURES), "--record", str(record), "--seed", "3"]
-    out = _lines(capsys, argv)
+    *out, written = _lines(capsys, argv)
+    assert written == f"record written to {record}; play it again with: splitcards replay {record}"
     assert out[-1].startswith("game over on turn ")
     lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
     header, steps, result = lines[0], lines[1:-1], lines[-1]["result"]
@@ -73,7 +74,7 @@ def test_record_and_replay_a_decklist_with_an_adventure_and_a_transform_card(
     assert [s["step"] for s in steps] == list(range(1, len(steps) + 1))
     assert result["winner"] in ("p1", "p2") and result["reason"] == EndReason.LIFE.value
     assert out[-1].endswith(
-        f"{result['winner']} wins, {'p2' if result['winner'] == 'p1' else 'p1'}'s life reached 0 (704.5a, 104.3b)"
+        f"{result['winner']} wins, {'p2' if result['winner'] == 'p1' else 'p1'}'s life reached 0 [704.5a, 104.3b]"
     )
     replayed = _lines(capsys, ["replay", str(record)])
     assert replayed == [f"replay {record}: the same {len(steps)} steps and the same result; {out[-1]}"]
@@ -143,7 +144,8 @@ def test_soak_ends_every_game_with_a_winner_and_saves_replayable_records(
     argv = ["soak", "--games", "1", "--rules", "classic-2013", "--record-dir", str(folder), "--failures", str(tmp_path)]
     out = _lines(capsys, argv)
     assert re.match(
-        r"^\[1/1\] phase classic-2013 seed 1: turn \d+, \d+ actions, \d+ casts, [\d.]+ s: p[12] wins \(life 0\)$",
+        r"^\[1/1\] phase classic-2013 seed 1: turn \d+, \d+ actions, \d+ casts, [\d.]+ s: p[12] wins \(life 0\);"
+        r" \d+(:\d\d)+ elapsed$",
         out[0],
     )
     assert re.match(

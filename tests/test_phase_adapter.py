@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
 from splitcards.adapters.phase import carddata
 from splitcards.adapters.phase.carddata import engine_for

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
 from splitcards.game.configuration.registry import load_registry
 from splitcards.game.contract import AdapterInfo

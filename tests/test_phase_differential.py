@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
 from typing import Any
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import pytest
 
-pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
 from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.adapters.phase.prompts import ScenarioPrompts

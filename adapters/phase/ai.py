@@ -16,6 +16,7 @@ from splitcards.adapters.phase import carddata
 from splitcards.adapters.phase.carddata import engine_for
 from splitcards.adapters.phase.corrections import spell_left
 from splitcards.adapters.phase.deviations import BY_NAME, explain
+from splitcards.adapters.phase.happenings import Happenings
 from splitcards.adapters.phase.host import PhaseHost
 from splitcards.adapters.phase.prompts import AIPrompts
 from splitcards.adapters.phase.translate import (
@@ -34,9 +35,7 @@ from splitcards.adapters.phase.version import engine_version
 from splitcards.errors import UnknownObject
 from splitcards.game.contract.aihost import (
     ActionKind,
-    Attack,
     Classified,
-    CombatDamage,
     Deviation,
     EngineAnswers,
     Happening,
@@ -47,8 +46,6 @@ from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zon
 from splitcards.rules.versions import RuleVersion
 
 DIFFICULTY = "Medium"
-# phase's names of the combat steps, in which a pass can declare attackers or deal combat damage.
-_COMBAT_STEPS = frozenset({"BeginCombat", "DeclareAttackers", "DeclareBlockers", "FirstStrikeDamage", "CombatDamage"})
 
 
 class PhaseAI:
@@ -60,7 +57,8 @@ class PhaseAI:
         self._host = PhaseHost(AIPrompts(self._ask))
         self.session = self._host.session
         self.caster = self._host.caster
-        self._happened: list[Happening] = []
+        self._happenings = Happenings(self.session)
+        self.session.listener = self._happenings
 
     @property
     def engine(self) -> str:
@@ -127,39 +125,10 @@ class PhaseAI:
         return PASS
 
     def apply(self, action: object) -> None:
-        kind = action_dict(action)["type"]
-        # Attackers are declared by an action of their own or by a pass that begins combat;
-        # combat damage is dealt by the pass that ends the declare blockers step. Other
-        # actions' events are never read here, so they cost nothing more.
-        combat = kind == "DeclareAttackers" or (kind == "PassPriority" and self._in_combat())
-        events = self.session.apply(actor(self.session.game), action)
-        if combat:
-            self._happened += self._combat(events)
-
-    def _in_combat(self) -> bool:
-        return str(self.session.game.phase) in _COMBAT_STEPS
-
-    def _combat(self, events: Sequence[Mapping[str, Any]]) -> list[Happening]:
-        out: list[Happening] = []
-        for event in events:
-            data = event.get("data") or {}
-            if event["type"] == "AttackersDeclared" and data.get("attacker_ids"):
-                names = tuple(self._object_name(int(oid)) for oid in data["attacker_ids"])
-                defender = PLAYERS[int(data["defending_player"])]
-                out.append(Attack(Player.P2 if defender is Player.P1 else Player.P1, names, defender))
-            elif event["type"] == "CombatDamageDealtToPlayer":
-                sources = tuple(self._object_name(int(source)) for source, _ in data.get("source_amounts") or ())
-                out.append(CombatDamage(PLAYERS[int(data["player_id"])], int(data["total_damage"]), sources))
-        return out
-
-    def _object_name(self, oid: int) -> str:
-        try:
-            return str(self.session.object(oid).get("name") or oid)
-        except UnknownObject:
-            return str(oid)
+        self.session.apply(actor(self.session.game), action)
 
     def happenings(self) -> Sequence[Happening]:
-        happened, self._happened = self._happened, []
+        happened, self._happenings.heard = self._happenings.heard, []
         return happened
 
     def player_state(self, player: Player) -> PlayerState:

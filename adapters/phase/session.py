@@ -64,6 +64,9 @@ class PhaseSession:
         self._legal: list[Any] | None = None
         self._chosen: list[Any] = []
         self._memo: dict[object, Any] = {}
+        # Told the events of every action of the game (not the adapter's debug actions, which
+        # correct phase or set up a position: nothing a player did).
+        self.listener: Callable[[Sequence[dict[str, Any]]], None] | None = None
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -194,6 +197,8 @@ class PhaseSession:
                 self._before_cast = (self.passes, self._passed_on)
             self.passes = 0
         events = Events(result)
+        if self.listener is not None and kind != "Debug":
+            self.listener(events)
         if self.game.turn != turn:
             for event in events:
                 if event["type"] == "TurnStarted":

@@ -11,7 +11,7 @@ from splitcards.errors import SplitcardsError
 
 DISTRIBUTION = "phase-python"
 REQUIRED_VERSION = "0.103.0"
-INSTALL_HINT = "pip install splitcards[phase]"
+INSTALL_HINT = "pip install 'splitcards[phase]'"
 
 
 class PhaseUnavailable(SplitcardsError, ImportError):

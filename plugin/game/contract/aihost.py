@@ -122,7 +122,59 @@ class CombatDamage:
     """The names of the creatures that dealt it."""
 
 
-Happening = Attack | CombatDamage
+@dataclass(frozen=True, slots=True)
+class Blocks:
+    """The engine declared blockers: ``player`` blocks with the creatures named, each pair a
+    blocker and the attacker it blocks (none: no creature blocks)."""
+
+    player: Player
+    blocks: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Targeted:
+    """A spell or ability of the object ``source`` (named ``name``) targets what ``targets`` names:
+    a player (``"p1"``) or an object, by name."""
+
+    source: ObjectId
+    name: str
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """``source`` dealt ``amount`` damage to ``target`` (a player, ``"p1"``, or an object's name);
+    ``life``: the player's life total after it, when the target is a player."""
+
+    source: str
+    target: str
+    amount: int
+    combat: bool = False
+    life: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LifeChange:
+    """A player's life total changed other than by damage: by ``amount`` (negative for a loss) to
+    ``life``; ``cause``: the name of the spell or ability whose effect it was, when the engine says."""
+
+    player: Player
+    amount: int
+    life: int
+    cause: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeftBattlefield:
+    """A permanent named ``name`` left the battlefield for ``zone``; ``creature``: it was a
+    creature (one put into a graveyard dies, 700.4)."""
+
+    name: str
+    zone: Zone
+    creature: bool
+
+
+Happening = Attack | CombatDamage | Blocks | Targeted | Damage | LifeChange | LeftBattlefield
 """What an engine did that the split-card rules don't decide but a reader of the game wants to see."""
 
 
@@ -202,7 +254,8 @@ class AIHost(Protocol):
         """What the engine shows of ``player`` now."""
 
     def happenings(self) -> Sequence[Happening]:
-        """The attacks and the combat damage to players since the last call, in order."""
+        """What the engine did since the last call, in order: attacks, blocks, targets, damage,
+        life changes and permanents leaving the battlefield."""
 
     def action_record(self, action: object) -> dict[str, Any]:
         """The engine's ``action`` as JSON data, for a game record."""

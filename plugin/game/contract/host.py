@@ -99,7 +99,7 @@ class AdapterInfo:
     factory: Callable[[RuleVersion], Host]
     """Builds a new game, a :class:`Host`, for the rule version it is given."""
     available: str | None = None
-    """The reason the engine can't run (shown to users: ``"pip install splitcards[phase]"``); ``None`` when it
+    """The reason the engine can't run (shown to users: ``"pip install 'splitcards[phase]'"``); ``None`` when it
     can."""
     ai_game: Callable[[RuleVersion], AIHost] | None = None
     """For an engine with an AI of its own: builds a game its AI plays for a rule version

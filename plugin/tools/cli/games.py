@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
+import os
 import re
+import shlex
 import signal
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -203,7 +206,10 @@ def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRe
     except OSError as exc:
         raise UsageError(f"--record: {args.record}: can't write it: {exc.strerror or exc}") from None
     with out:
-        return run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, out, rules_file, cards)
+        status = run_demo(info, rules, args.seed, args.max_actions, print, pm, decks, out, rules_file, cards)
+    if status == 0:
+        print(f"record written to {args.record}; play it again with: splitcards replay {shlex.quote(str(args.record))}")
+    return status
 
 
 def replay_game(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
@@ -242,6 +248,8 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
             scheduler=args.scheduler,
             resumed=resumed,
             timeout=args.timeout,
+            # Progress goes beside the results, which may be data (jsonl) piped to a file.
+            progress=lambda line: print(line, file=sys.stderr, flush=True),
         )
     if totals.interrupted:
         return 2
@@ -282,9 +290,23 @@ def _sigterm_as_ctrl_c() -> Iterator[None]:
 
 
 def _check_writable(option: str, folder: Path) -> None:
-    """A folder the run will write records in, checked before the first game."""
+    """A folder the run will write records in, checked before the first game; one that does not
+    exist yet is made only when a record is written, so its nearest existing parent is checked."""
+    existing = folder
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    if existing != folder:
+        problem = (
+            f"{existing} is not a folder"
+            if not existing.is_dir()
+            else ""
+            if os.access(existing, os.W_OK | os.X_OK)
+            else f"{existing} is not writable"
+        )
+        if problem:
+            raise UsageError(f"{option}: {folder}: can't write records there: {problem}")
+        return
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".splitcards-check-"):
             pass
     except OSError as exc:

@@ -2,9 +2,10 @@
 fuse, aftermath, splice and Rooms in the decks (or the player's own decks,
 :mod:`splitcards.tools.play.decklists`), under a rule version.
 
-The log shows each turn with both life totals, the attacks and the combat damage, and each
-split-card decision on one line with the rules that made it; its last line says who won and
-why. ``record`` writes the game's record (:mod:`splitcards.tools.play.record`).
+The log shows each turn with both life totals, what the engine did (each spell's targets, the
+attacks and blocks, the damage, life changes, the creatures that die), and each split-card
+decision on one line with the rules that made it; its last line says who won and why.
+``record`` writes the game's record (:mod:`splitcards.tools.play.record`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play import record as records
 from splitcards.tools.play.decklists import UserDecks
 from splitcards.tools.play.decks import deck_for
+from splitcards.tools.play.lines import rules_cited
 from splitcards.tools.play.loop import AIGame
 from splitcards.tools.play.result import Result, Step
 
@@ -105,9 +107,9 @@ def run(
             undocumented = f"not a documented {info.name} deviation: please report it"
             out(f"{info.name} mistake corrected {count}x: {name} ({undocumented})")
         else:
-            rules_of = ", ".join(deviation.rules)
-            said = f"{deviation.engine} The rules ({rules_of}) say otherwise."
-            out(f"{info.name} mistake corrected {count}x: {name}: {said}")
+            mistake = deviation.engine.rstrip(".")
+            said = f"{mistake[:1].lower()}{mistake[1:]}; the rules say otherwise{rules_cited(deviation.rules)}"
+            out(f"{info.name} mistake corrected {count}x: {said}")
     out(
         f"{result.actions} actions, {result.casts} spells cast through the rules, {result.refusals} refused,"
         f" in {result.seconds:.1f} s"
@@ -121,7 +123,7 @@ def game_over(game: AIGame, result: Result) -> str:
     library sizes."""
     ending = result.ending
     assert ending is not None
-    cited = f" ({', '.join(ending.rules)})" if ending.rules else ""
+    cited = rules_cited(ending.rules)
     if ending.reason is EndReason.ACTION_CAP:
         states = {p: game.ai.player_state(p) for p in (Player.P1, Player.P2)}
         life = ", ".join(f"{p} {s.life}" for p, s in states.items())

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 import pluggy
 
 from splitcards.errors import IllegalAction, NotSupported
-from splitcards.game.contract.aihost import ActionKind, AIHost, Attack, CombatDamage
+from splitcards.game.contract.aihost import ActionKind, AIHost, CombatDamage, Happening, Targeted
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
@@ -35,7 +35,16 @@ from splitcards.rules.endings import EndReason, ending, why_lost
 from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play.decks import Decks, deck_for
-from splitcards.tools.play.lines import happened, rules_cited, what_is_cast
+from splitcards.tools.play.lines import (
+    arrives,
+    correction,
+    happened,
+    happening,
+    refusal,
+    rules_cited,
+    targeting,
+    what_is_cast,
+)
 from splitcards.tools.play.result import Actions, Result, Step
 
 Log = Callable[[str], None]
@@ -76,6 +85,8 @@ class AIGame:
         self._spells: dict[ObjectId, ObjectView] = {}
         self._seen_events = 0
         self._turn_shown = 0
+        # What the engine did that is still to be shown, in order.
+        self._heard: list[Happening] = []
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -150,13 +161,20 @@ class AIGame:
         self.log(f"-- turn {turn}, {active}'s turn; life {life}")
 
     def _show_happenings(self) -> None:
-        for happening in self.ai.happenings():
-            if isinstance(happening, Attack):
-                self._say(f"{happening.player} attacks {happening.defender} with {', '.join(happening.attackers)}")
-            elif isinstance(happening, CombatDamage):
+        heard, self._heard = [*self._heard, *self.ai.happenings()], []
+        for event in heard:
+            life = None
+            if isinstance(event, CombatDamage):
                 self.result.combat_damage += 1
-                life = self.ai.player_state(happening.player).life
-                self._say(f"combat damage: {happening.player} takes {happening.amount}, life {life}")
+                life = self.ai.player_state(event.player).life
+            self._say(happening(event, life))
+
+    def _targets(self, obj: ObjectId) -> tuple[str, ...]:
+        """What the spell just cast targets; the engine's other happenings are shown after its line."""
+        self._heard += self.ai.happenings()
+        mine = [h for h in self._heard if isinstance(h, Targeted) and h.source == obj]
+        self._heard = [h for h in self._heard if h not in mine]
+        return tuple(target for h in mine for target in h.targets)
 
     def _apply(self, action: object) -> None:
         self.ai.apply(action)
@@ -201,7 +219,7 @@ class AIGame:
                 try:
                     self.table.cast(obj, option, splice, caster=player)
                 except IllegalAction as exc:
-                    self._say(f"{player} may not cast {what_is_cast(card, option)}: {exc}")
+                    self._say(f"{player} may not cast {what_is_cast(card, option)}: {refusal(exc)}")
                     self.result.refusals += 1
                     break
                 except NotSupported:
@@ -226,9 +244,12 @@ class AIGame:
         spell = view.spell
         where = f" from the {spell.cast_from}" if spell and spell.cast_from not in (None, Zone.HAND) else ""
         spliced = (
-            f", splicing {', '.join(s.half.name for s in spell.spliced)} onto it" if spell and spell.spliced else ""
+            f", splicing {', '.join(s.half.name for s in spell.spliced)} onto {card.name}"
+            if spell and spell.spliced
+            else ""
         )
         events = self._events()
+        where += targeting(self._targets(obj))
         if not card.is_split and not spliced:
             self._say(f"{player} casts {card.name}{where}")
             return self._was_cast(obj, card, view)
@@ -288,9 +309,11 @@ class AIGame:
         self.result.corrections += fixed
         events = self._events()
         if card.is_split or fixed or (view.spell is not None and view.spell.spliced):
-            where = f"goes to the {outcome.destination}" if outcome.destination else "ceases to exist"
+            where = arrives(outcome.destination)
             what = what_is_cast(card, view.spell.option) if view.spell else card.name
-            also = "".join(f", {happened(e)}" for e in events)
+            # The card's arrival on the battlefield is said once, by where it goes.
+            said = (e for e in events if e.kind is not EventKind.ENTERED_BATTLEFIELD or outcome.destination is None)
+            also = "".join(f", {happened(e)}" for e in said)
             note = "".join(f"; {self._mistake(name)}" for name in fixed)
             self._say(
                 f"{what} resolves and {where}{also}{rules_cited(outcome.rules, *(e.rules for e in events))}{note}"
@@ -300,7 +323,7 @@ class AIGame:
 
     def _mistake(self, name: str) -> str:
         """A correction of the engine, in words that say whose mistake it was."""
-        return f"corrected {self.ai.host.name}'s mistake {name}"
+        return correction(self.ai.host.name, name, self.ai.deviations.get(name))
 
     def _unlock(self, player: Player, obj: ObjectId, door: Side) -> None:
         card = self.table.view(obj).card
@@ -308,7 +331,8 @@ class AIGame:
             self.table.unlock(obj, door)
         except (IllegalAction, NotSupported) as exc:
             # Refused by the rules, or by the engine after the rules allowed it: the player passes.
-            self._say(f"{player} may not unlock {card.half(door).name}: {exc}")
+            why = refusal(exc) if isinstance(exc, IllegalAction) else str(exc)
+            self._say(f"{player} may not unlock {card.half(door).name}: {why}")
             self.result.refusals += 1
             self._pass(self.ai.pass_action())
             return
@@ -335,7 +359,7 @@ class AIGame:
             if answer.value is not zone or fixed:
                 note = "".join(f"; {self._mistake(name)}" for name in fixed)
                 self._say(
-                    f"{view.card.name} left the stack and goes to the {answer.value}{rules_cited(answer.rules)}{note}"
+                    f"{view.card.name} leaves the stack and {arrives(answer.value)}{rules_cited(answer.rules)}{note}"
                 )
 
     # -- what a comparison with the engine looks at (see splitcards.tools.play.differential) -----------

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shutil
 import statistics
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -24,9 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from splitcards.errors import SplitcardsError, shown
 from splitcards.files import jsontext
-from splitcards.files.bounded import read_text
 from splitcards.game.configuration.registry import load_registry
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import default_manager
@@ -35,6 +35,12 @@ from splitcards.tools.play import workers
 from splitcards.tools.play.games import GamePlan, GameSpec
 from splitcards.tools.play.invariants import violations
 from splitcards.tools.play.loop import AIGame
+from splitcards.tools.play.progress import Clock
+
+# The results reader's old place: ``soak.read_results`` is what --resume has always used.
+from splitcards.tools.play.results import RESULTS_MAX_BYTES as RESULTS_MAX_BYTES
+from splitcards.tools.play.results import key as _key
+from splitcards.tools.play.results import read_results as read_results
 
 
 @dataclass(slots=True)
@@ -183,8 +189,9 @@ def save(report: GameReport, folder: Path, failure: bool = True) -> Path:
     path = folder / f"{stem}.jsonl"
     streamed = Path(spec.stream) if spec.stream is not None else None
     if not report.record and streamed is not None and streamed.exists():
-        # The worker died: what it wrote as it played is the record.
-        streamed.replace(path)
+        # The worker died: what it wrote as it played is the record (in a temporary folder,
+        # maybe on another file system).
+        shutil.move(streamed, path)
     else:
         with path.open("w", encoding="utf-8") as out:
             writer = records.Writer(out)
@@ -256,73 +263,6 @@ class Totals:
         )
 
 
-RESULTS_MAX_BYTES = 256 * 1024 * 1024
-"""The largest results file ``resume`` reads (about a million games' lines)."""
-
-
-def read_results(path: Path, max_bytes: int = RESULTS_MAX_BYTES) -> list[dict[str, Any]]:
-    """The games of an earlier JSON Lines output (its totals and any line cut short are skipped);
-    a file that is no regular UTF-8 file of at most ``max_bytes`` is the package's error."""
-    where = str(path)
-
-    def refuse(problem: str) -> SplitcardsError:
-        return SplitcardsError(f"--resume: {where}: {problem}")
-
-    games: dict[tuple[Any, ...], dict[str, Any]] = {}
-    text = read_text(path, refuse, max_bytes=max_bytes)
-    lines = text.split("\n")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = jsontext.loads(line)
-        except jsontext.JSONTextError as exc:
-            if number >= len(lines) - 1:
-                continue  # the last line of a run that was killed while writing it
-            raise refuse(f"line {number}: {exc}") from None
-        if not isinstance(data, dict) or "host" not in data or data.get("record") == records.RECORD:
-            continue  # a run's totals or notes, or a game record's header: no game
-        problem = _game_line_problem(data)
-        if problem:
-            raise refuse(f"line {number}: {problem}")
-        # A game given twice (a file written by two runs, or joined twice) is one game.
-        games.setdefault(_key(data), data)
-    return list(games.values())
-
-
-# What a line of the JSON Lines output holds of a game: each key and its types; the first four
-# tell the game apart and must be there.
-_GAME_LINE: dict[str, tuple[type, ...]] = {
-    "host": (str,),
-    "rules": (str,),
-    "seed": (int,),
-    "max_actions": (int,),
-    "winner": (str, type(None)),
-    "reason": (str, type(None)),
-    "turns": (int, type(None)),
-    "crash": (str, type(None)),
-    "violations": (list,),
-}
-_REQUIRED = ("host", "rules", "seed", "max_actions")
-
-
-def _game_line_problem(data: Mapping[str, Any]) -> str:
-    for key, kinds in _GAME_LINE.items():
-        if key not in data and key not in _REQUIRED:
-            continue
-        value = data.get(key)
-        if not isinstance(value, kinds) or isinstance(value, bool):
-            names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
-            return f"{key}: {names} expected, got {shown(value)}"
-    if not 0 <= data["seed"] <= records.MAX_SEED or data["max_actions"] < 1:
-        return f"seed {data['seed']} or max_actions {data['max_actions']} out of range"
-    return ""
-
-
-def _key(game: Mapping[str, Any]) -> tuple[Any, ...]:
-    return (game["host"], game["rules"], game["seed"], game["max_actions"])
-
-
 def soak(
     specs: Sequence[GameSpec],
     jobs: int,
@@ -333,10 +273,15 @@ def soak(
     scheduler: str | None = None,
     resumed: Iterable[Mapping[str, Any]] = (),
     timeout: float | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> Totals:
     """Play every game not in ``resumed``, print a line per game and the totals; return them.
-    Each line and the totals give the winners and why the games ended."""
+    Each line and the totals give the winners and why the games ended; a text line also gives
+    the time elapsed and an estimate of the time left. ``progress`` is told, when the run starts
+    and as each game ends, how far the run is (with ``jsonl``, whose lines are data, the time is
+    said there only). ``folder`` is made only when a game fails."""
     totals = Totals()
+    said = progress or (lambda line: None)
     # A plan knows its games by arithmetic; a list of specs is looked through once.
     covers = specs.covers if isinstance(specs, GamePlan) else {spec.key for spec in specs}.__contains__
     # Only the games of this run count: a line of another host, rule version, seed range or
@@ -351,26 +296,37 @@ def soak(
     if skipped:
         note = f"{skipped} earlier game(s) of another host, rule version, seed or action cap left out"
         out(json.dumps({"resume": note}) if jsonl else f"resume: {note}")
+    # The games still to play are made one at a time as workers come free (a plan may be long).
     todo: Iterable[GameSpec] = (spec for spec in specs if spec.key not in done)
-    if scheduler is None:
-        # Workers here write each record as they play (a Dask worker may not share the folder).
-        partial = folder / ".playing"
-        partial.mkdir(parents=True, exist_ok=True)
-        todo = (replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo)
-    try:
-        for report in run(todo, jobs, scheduler, timeout):
-            _played_before_it_died(report)
-            saved, problem = _keep(report, folder, record_dir)
-            if report.spec.stream is not None:
-                Path(report.spec.stream).unlink(missing_ok=True)
-            totals.unsaved += problem is not None
-            game = report.as_dict(saved)
-            totals.add(game)
-            out(json.dumps(game) if jsonl else _line(report, totals.games, len(specs), saved, problem))
-    except KeyboardInterrupt:
-        totals.interrupted = True
-    with contextlib.suppress(OSError):
-        (folder / ".playing").rmdir()  # empty once every game's record was kept or dropped
+    remaining = len(specs) - len(done)
+    where = "on the Dask cluster" if scheduler is not None else f"{jobs} at a time" if jobs > 1 else "one at a time"
+    before = f" ({len(done)} played before)" if done else ""
+    games = f"{remaining} game" + ("s" if remaining != 1 else "")
+    said(f"soak: {games} to play{before}, {where}; a line as each game ends")
+    clock = Clock(remaining)
+    with contextlib.ExitStack() as cleanup:
+        if scheduler is None:
+            # Workers here write each record as they play (a Dask worker may not share the
+            # folder), in a folder of their own: the failures folder is made only for a failure.
+            partial = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="splitcards-soak-")))
+            todo = (replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo)
+        try:
+            for report in run(todo, jobs, scheduler, timeout):
+                _played_before_it_died(report)
+                saved, problem = _keep(report, folder, record_dir)
+                if report.spec.stream is not None:
+                    Path(report.spec.stream).unlink(missing_ok=True)
+                totals.unsaved += problem is not None
+                game = report.as_dict(saved)
+                totals.add(game)
+                timing = clock.game_ended()
+                if jsonl:
+                    out(json.dumps(game))
+                    said(f"[{totals.games}/{len(specs)}] {timing}")
+                else:
+                    out(_line(report, totals.games, len(specs), saved, problem, timing))
+        except KeyboardInterrupt:
+            totals.interrupted = True
     out(json.dumps(totals.as_dict()) if jsonl else totals.text())
     return totals
 
@@ -405,7 +361,7 @@ def _keep(report: GameReport, folder: Path, record_dir: Path | None) -> tuple[st
         return None, f"record not saved in {where}: {exc.strerror or exc}"
 
 
-def _line(report: GameReport, done: int, total: int, saved: str | None, problem: str | None) -> str:
+def _line(report: GameReport, done: int, total: int, saved: str | None, problem: str | None, timing: str) -> str:
     spec = report.spec
     if report.failed:
         kind = "CRASH" if report.crash else "INVARIANT"
@@ -417,5 +373,5 @@ def _line(report: GameReport, done: int, total: int, saved: str | None, problem:
     note = f" [{problem}]" if problem else ""
     return (
         f"[{done}/{total}] {spec.host} {spec.rules} seed {spec.seed}: turn {report.turns}, {report.actions} actions,"
-        f" {report.casts} casts, {report.seconds:.1f} s: {state}{note}"
+        f" {report.casts} casts, {report.seconds:.1f} s: {state}; {timing}{note}"
     )
