@@ -128,7 +128,9 @@ class Blocks:
     blocker and the attacker it blocks (none: no creature blocks)."""
 
     player: Player
+    """The defending player, who declares the blockers."""
     blocks: tuple[tuple[str, str], ...]
+    """Each block as (the blocker's name, the attacker's name); empty when no creature blocks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +139,11 @@ class Targeted:
     a player (``"p1"``) or an object, by name."""
 
     source: ObjectId
+    """The object whose spell or ability targets."""
     name: str
+    """The spell's or ability's name, as a player reads it."""
     targets: tuple[str, ...]
+    """What it targets, in the engine's order: a player (``"p1"``, ``"p2"``) or an object's name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +152,15 @@ class Damage:
     ``life``: the player's life total after it, when the target is a player."""
 
     source: str
+    """The name of what dealt the damage."""
     target: str
+    """A player (``"p1"``, ``"p2"``) or the name of the object dealt damage."""
     amount: int
+    """How much damage was dealt."""
     combat: bool = False
+    """Whether it was combat damage (510.2)."""
     life: int | None = None
+    """The player's life total after it, when the target is a player; ``None`` otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +169,13 @@ class LifeChange:
     ``life``; ``cause``: the name of the spell or ability whose effect it was, when the engine says."""
 
     player: Player
+    """Whose life total changed."""
     amount: int
+    """By how much: positive for a gain, negative for a loss."""
     life: int
+    """The life total after the change."""
     cause: str | None = None
+    """The name of the spell or ability whose effect it was, when the engine says; ``None`` otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +184,11 @@ class LeftBattlefield:
     creature (one put into a graveyard dies, 700.4)."""
 
     name: str
+    """The permanent's name."""
     zone: Zone
+    """The zone it went to."""
     creature: bool
+    """Whether it was a creature (a creature put into a graveyard from the battlefield dies, 700.4)."""
 
 
 Happening = Attack | CombatDamage | Blocks | Targeted | Damage | LifeChange | LeftBattlefield
