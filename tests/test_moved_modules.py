@@ -73,3 +73,42 @@ def test_table_check_cast_warns_and_gives_the_cast_decision(v: dict[str, RuleVer
     with pytest.warns(DeprecationWarning, match="use Table.cast_decision"):
         old = table.check_cast(fire, CastOption.LEFT)
     assert old == table.cast_decision(fire, CastOption.LEFT)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("splitcards.testing", "splitcards.tools.testing"),
+        ("splitcards.testing.contract", "splitcards.tools.testing.contract"),
+        ("splitcards.testing.plugin", "splitcards.tools.testing.plugin"),
+    ],
+)
+def test_the_old_path_of_the_pytest_kit_warns_naming_the_new_one(
+    old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [m for m in sys.modules if m.startswith("splitcards.testing")]:
+        monkeypatch.delitem(sys.modules, name)
+    with pytest.warns(DeprecationWarning, match=f"{old} is deprecated: import from {new}"):
+        importlib.import_module(old)
+
+
+def test_the_old_path_of_the_pytest_kit_holds_the_same_contract_tests_and_plugin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from splitcards.tools.testing import contract, plugin
+
+    for name in [m for m in sys.modules if m.startswith("splitcards.testing")]:
+        monkeypatch.delitem(sys.modules, name)
+
+    with pytest.warns(DeprecationWarning):
+        from splitcards.testing import HostContract
+        from splitcards.testing.contract import HostContract as FromModule
+        from splitcards.testing.plugin import pytest_addoption
+
+    # The plugin is the one module, so `-p splitcards.testing.plugin` can't register its hooks twice.
+    assert (HostContract, FromModule, pytest_addoption) == (
+        contract.HostContract,
+        contract.HostContract,
+        plugin.pytest_addoption,
+    )
+    assert sys.modules["splitcards.testing.plugin"] is plugin

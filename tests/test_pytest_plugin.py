@@ -243,6 +243,28 @@ def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     assert without_host.stderr.str().count("the host contract tests need a host: --splitcards-host NAME") == 1
 
 
+def test_the_deprecated_path_runs_the_same_contract_tests(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    # Imported afresh, so it warns as in a new process.
+    for name in [m for m in sys.modules if m.startswith("splitcards.testing")]:
+        monkeypatch.delitem(sys.modules, name)
+    args = ["-p", "no:cacheprovider", "--splitcards-host", "reference", "--collect-only", "-q", "--pyargs"]
+    old = pytester.runpytest(*args, "splitcards.testing", "-W", "always::DeprecationWarning")
+    new = pytester.runpytest(*args, "splitcards.tools.testing")
+    tests = [line.split("::", 1)[1] for line in new.outlines if "::" in line]
+    assert len(tests) >= 13
+    assert [line.split("::", 1)[1] for line in old.outlines if "::" in line] == tests
+    old.stdout.fnmatch_lines(
+        ["*DeprecationWarning: splitcards.testing is deprecated: import from splitcards.tools.testing*"]
+    )
+    without_host = pytester.runpytest("-p", "no:cacheprovider", "--pyargs", "splitcards.testing")
+    assert without_host.ret == pytest.ExitCode.USAGE_ERROR
+    assert "the host contract tests need a host" in without_host.stderr.str()
+
+
 def test_the_ini_file_names_the_host_and_the_rules(pytester: pytest.Pytester, scenarios: Path) -> None:
     pytester.makeini("[pytest]\nsplitcards_host = reference\nsplitcards_rules =\n    classic-2009\n")
     result = pytester.runpytest("-p", "no:cacheprovider", "suite")
