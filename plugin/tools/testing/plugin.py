@@ -31,7 +31,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 pytest.register_assert_rewrite("splitcards.tools.testing.contract")
 
 CONTRACT_MARKER = "splitcards_contract"
+NEEDS_MARKER = "splitcards_needs"
 _SUFFIXES = (".yaml", ".yml")
 
 
@@ -101,7 +102,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", f"{CONTRACT_MARKER}: a host contract test (a NotSupported raised by the host is a skip)"
+        "markers",
+        f"{CONTRACT_MARKER}: a host contract test (a NotSupported raised by the host is a skip only under a"
+        " deviation the host declares)",
+    )
+    config.addinivalue_line(
+        "markers",
+        f"{NEEDS_MARKER}(*capabilities): a host contract test skipped when the host declares it lacks one of them",
     )
     name = config.getoption("splitcards_host") or config.getini("splitcards_host") or None
     rules = tuple(config.getoption("splitcards_rules") or config.getini("splitcards_rules"))
@@ -318,7 +325,22 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, Any, Any]
         return (yield)
     from splitcards.errors import NotSupported
 
+    host = cast("AdapterInfo", pyfuncitem.funcargs["splitcards_host"])
+    for marker in pyfuncitem.iter_markers(NEEDS_MARKER):
+        for capability in marker.args:
+            gap = host.gap(capability)
+            if gap is not None:
+                pytest.skip(f"host {host.name} declares {host.name}.lacks[{capability.value}]: {gap.reason}")
     try:
         return (yield)
     except NotSupported as exc:
-        pytest.skip(f"not supported by the host: {exc}")
+        refused = str(exc)
+    met = next((d for d in host.deviations if not d.scenarios and d.named_in(refused)), None)
+    if met is None:
+        pytest.fail(
+            f"host {host.name} raised NotSupported, which it declares nowhere: {refused}\n"
+            "declare the gap on its AdapterInfo (lacks=(Gap(Capability..., reason),)) or name a declared"
+            " deviation in the message ('(deviation NAME)'); docs/adapters.md",
+            pytrace=False,
+        )
+    pytest.skip(f"host {host.name} declares {host.name}.deviations[{met.name}]: {met.reason} ({refused})")
