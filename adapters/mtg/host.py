@@ -301,7 +301,9 @@ class MtgHost:
                 objects.delete(state, obj)
                 return
             if outcome.token:
+                # A copy of a permanent spell is a token once it resolves, no longer a copy (608.3f).
                 objects.mark(state, keys.TOKENS, obj)
+                objects.forget(state, keys.COPIES, obj)
             state[IS_COPY] = state.get(IS_COPY, set()) - {(obj,)}
             settled = replace(view, zone=outcome.destination, spell=None, unlocked=outcome.unlocked)
             objects.settle(state, obj, settled, self.rules)

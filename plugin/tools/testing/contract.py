@@ -183,6 +183,26 @@ class HostContract:
         assert copy not in game.host.objects()
         assert list(game.host.stack()) == [spell]
 
+    @needs(Capability.COPY_SPELL, Capability.ROOMS)
+    def test_608_3f_a_copy_of_a_permanent_spell_resolves_to_a_token_that_is_no_copy(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        card = splitcards_cards["Bottomless Pool // Locker Room"]
+        spell = game.cast(game.create(card, Zone.HAND, Player.P1), CastOption.LEFT)
+        copy = game.copy_spell(spell)
+        outcome = game.resolve()
+        assert (outcome.destination, outcome.token) == (Zone.BATTLEFIELD, True)
+        view = game.view(copy)
+        assert (view.zone, view.controller, view.token, view.copy, view.spell) == (
+            Zone.BATTLEFIELD,
+            Player.P1,
+            True,
+            False,
+            None,
+        )
+        # The door its half was cast as is unlocked as it enters (709.5d).
+        assert view.unlocked == {Side.LEFT}
+
     @needs(Capability.COPY_CARD)
     def test_707_12_copy_card_is_a_new_copy_in_the_cards_zone_and_its_owners(
         self, game: Table, splitcards_cards: dict[str, Card]
