@@ -39,7 +39,7 @@ HostSpec = AdapterInfo | Callable[[RuleVersion], Host]
 class Planned:
     """One run to make: a scenario of a file under one rule version (``version`` is ``None``
     when the scenario names a version the registry does not know, or none that could be read: the
-    run fails, or is in error for a scenario that could not be read, with ``problem``)."""
+    run is in error, with ``problem``)."""
 
     file: ScenarioFile
     scenario: Scenario
@@ -103,8 +103,8 @@ def run_planned(run: Planned, host_name: str, factory: HostSpec, pm: pluggy.Plug
     it declares is honoured: a run needing a capability it lacks is ``not_supported`` without
     being run, and a run a declared deviation covers is judged by :func:`~.declared.judged`."""
     if run.version is None:
-        status = Status.ERROR if run.scenario.problem else Status.FAIL
-        return Result(run.file.path, run.scenario.id, "-", host_name, status, run.problem, run.scenario.source)
+        # A rule version the registry does not know is the scenario's problem, not the host's (docs/format.md).
+        return Result(run.file.path, run.scenario.id, "-", host_name, Status.ERROR, run.problem, run.scenario.source)
     if not isinstance(factory, AdapterInfo):
         return run_scenario(run.file, run.scenario, run.version, host_name, factory, pm)
     gap = None if run.scenario.problem else declared_gap(factory, run.file, run.scenario)

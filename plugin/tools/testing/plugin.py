@@ -110,38 +110,52 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         f"{NEEDS_MARKER}(*capabilities): a host contract test skipped when the host declares it lacks one of them",
     )
-    name = config.getoption("splitcards_host") or config.getini("splitcards_host") or None
-    rules = tuple(config.getoption("splitcards_rules") or config.getini("splitcards_rules"))
+    # Each value is named in a usage error as it was given: the option, or the ini file's line.
+    name = config.getoption("splitcards_host")
+    host_source = "--splitcards-host"
+    if not name:
+        name, host_source = config.getini("splitcards_host") or None, "splitcards_host (ini)"
+    rules = tuple(config.getoption("splitcards_rules"))
+    rules_source = "--splitcards-rules"
+    if not rules:
+        rules, rules_source = tuple(config.getini("splitcards_rules")), "splitcards_rules (ini)"
     if name is None:
         if rules:
-            raise pytest.UsageError("--splitcards-rules needs a host: --splitcards-host NAME, or splitcards_host")
+            raise pytest.UsageError(f"{rules_source} needs a host: --splitcards-host NAME, or splitcards_host")
         return
     timeout = config.getoption("splitcards_host_timeout")
     transcript = config.getoption("splitcards_transcript")
-    config.stash[_SETUP] = _setup(name, rules, timeout, Path(transcript) if transcript else None)
+    sources = (host_source, rules_source)
+    config.stash[_SETUP] = _setup(name, rules, timeout, Path(transcript) if transcript else None, sources)
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(_bundled())]
 
 
-def _setup(name: str, rules: tuple[str, ...], timeout: float | None, transcript: Path | None) -> _Setup:
+def _setup(
+    name: str, rules: tuple[str, ...], timeout: float | None, transcript: Path | None, sources: tuple[str, str]
+) -> _Setup:
     from splitcards.errors import SplitcardsError
     from splitcards.game.configuration.registry import load_registry
     from splitcards.game.plugins.manager import default_manager
     from splitcards.tools.hostnames import HostNames
     from splitcards.wire.engine import DEFAULT_TIMEOUT
 
+    host_source, rules_source = sources
     names = None
+    source = host_source
     try:
         pm = default_manager()
         registry = load_registry()
+        source = rules_source
         for version in rules:
             registry.get(version)
+        source = host_source
         names = HostNames(pm, timeout or DEFAULT_TIMEOUT, transcript)
         info = names.get(name)
     except SplitcardsError as exc:
         if names is not None:
             names.close()
-        raise pytest.UsageError(f"--splitcards-host: {exc}") from exc
+        raise pytest.UsageError(f"{source}: {exc}") from exc
     return _Setup(info, registry, rules, pm, names)
 
 
@@ -229,7 +243,7 @@ class ScenarioFile(pytest.File):
                 return False
             return True
 
-        # A run under a version the registry lacks fails; its test is named after that version.
+        # A run under a version the registry lacks is in error; its test is named after that version.
         unknown = {s.id: iter([n for n in s.rules if not known(n)]) for s in scenario_file.scenarios}
         seen: set[str] = set()
         for run in runs:
@@ -257,9 +271,10 @@ class ScenarioRun(pytest.Item):
         self.run = run
 
     def setup(self) -> None:
-        # Not a failure of the host: the scenario itself is wrong, so its test is in error.
-        if self.run.scenario.problem:
-            pytest.fail(self.run.scenario.problem, pytrace=False)
+        # Not a failure of the host: the scenario itself is wrong (a rule version the registry does
+        # not know included), so its test is in error.
+        if self.run.version is None or self.run.scenario.problem:
+            pytest.fail(self.run.problem or self.run.scenario.problem, pytrace=False)
 
     def runtest(self) -> None:
         from splitcards.tools.conformance.runner import Status, run_planned
