@@ -235,14 +235,17 @@ def test_bundled_suite_without_a_path(pytester: pytest.Pytester) -> None:
 @pytest.mark.usefixtures("partial")
 def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest(
-        "-p", "no:cacheprovider", "--splitcards-host", "partial", "--pyargs", "splitcards.tools.testing"
+        "-p", "no:cacheprovider", "-rs", "--splitcards-host", "partial", "--pyargs", "splitcards.tools.testing"
     )
-    # Its NotSupported for Rooms is declared nowhere: a failure saying so, not a skip hiding it.
-    result.assert_outcomes(passed=14, failed=3)
+    # Its NotSupported for Rooms is declared nowhere: in the Room test of 0.1 a skip saying so, with a
+    # DeprecationWarning; in the copy of a Room (a strict test) a failure; copy_card's defect fails.
+    result.assert_outcomes(passed=14, skipped=1, failed=2)
     result.stdout.fnmatch_lines(
         [
             "host partial raised NotSupported, which it declares nowhere: this engine has no Rooms",
             "declare the gap on its AdapterInfo *",
+            "*DeprecationWarning: host partial raised NotSupported, which it declares nowhere: a contract test will*",
+            "SKIPPED * not supported by host partial, which declares nothing for it: this engine has no Rooms",
         ]
     )
     declaring = pytester.runpytest(

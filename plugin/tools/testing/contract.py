@@ -14,8 +14,10 @@ can write its own::
 A test that needs a :class:`~splitcards.game.contract.Capability` is marked
 ``splitcards_needs(capability)``: it is skipped when the host declares that it lacks it, the skip
 naming the declaration and its reason. A :class:`~splitcards.errors.NotSupported` raised by the
-host is a skip only when it names a deviation the host declares; otherwise the test fails, since
-a skip nothing declared would hide a missing feature. The games use a plugin manager with the
+host is a skip naming the deviation it names, when the host declares it. A test marked
+``strict=True`` (the copy tests) fails on any other, since a skip nothing declared would hide a
+missing feature; the others skip it with a ``DeprecationWarning`` (they will fail too in a later
+minor release). The games use a plugin manager with the
 built-in rules only, so the installed plugins (house rules that refuse casts, say) do not change
 what the host is asked to do.
 """
@@ -156,7 +158,7 @@ class HostContract:
 
     # -- copies (707.10, 707.12, 709.5b) --------------------------------------------------------
 
-    @needs(Capability.COPY_SPELL)
+    @needs(Capability.COPY_SPELL, strict=True)
     def test_707_10_copy_spell_is_a_new_copy_on_top_owned_by_the_spells_controller(
         self, game: Table, splitcards_cards: dict[str, Card]
     ) -> None:
@@ -183,7 +185,7 @@ class HostContract:
         assert copy not in game.host.objects()
         assert list(game.host.stack()) == [spell]
 
-    @needs(Capability.COPY_SPELL, Capability.ROOMS)
+    @needs(Capability.COPY_SPELL, Capability.ROOMS, strict=True)
     def test_608_3f_a_copy_of_a_permanent_spell_resolves_to_a_token_that_is_no_copy(
         self, game: Table, splitcards_cards: dict[str, Card]
     ) -> None:
@@ -203,7 +205,7 @@ class HostContract:
         # The door its half was cast as is unlocked as it enters (709.5d).
         assert view.unlocked == {Side.LEFT}
 
-    @needs(Capability.COPY_CARD)
+    @needs(Capability.COPY_CARD, strict=True)
     def test_707_12_copy_card_is_a_new_copy_in_the_cards_zone_and_its_owners(
         self, game: Table, splitcards_cards: dict[str, Card]
     ) -> None:
@@ -227,7 +229,7 @@ class HostContract:
         original = game.view(obj)
         assert (original.zone, original.copy) == (Zone.GRAVEYARD, False)
 
-    @needs(Capability.COPY_PERMANENT, Capability.ROOMS)
+    @needs(Capability.COPY_PERMANENT, Capability.ROOMS, strict=True)
     def test_709_5b_copy_permanent_is_a_new_token_with_the_halves_and_no_designations(
         self, game: Table, splitcards_cards: dict[str, Card]
     ) -> None:
