@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import importlib
 import sys
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.reference.plugin import new_game
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, Zone
 from splitcards.rules.versions import RuleVersion
+from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.scenario import load_file
 
 MOVED = {
     "splitcards.game.manager": ("splitcards.game.plugins.manager", ["default_manager", "make_plugin_manager"]),
@@ -108,3 +114,11 @@ def test_the_old_path_of_the_pytest_kit_holds_the_same_contract_tests_and_plugin
     assert (HostContract, FromModule) == (contract.HostContract, contract.HostContract)
     # The plugin is the one module, so `-p splitcards.testing.plugin` can't register its hooks twice.
     assert old_plugin is plugin
+
+
+def test_run_file_warns_naming_iter_file_and_still_takes_a_bare_factory(registry: VersionRegistry) -> None:
+    path = Path(str(resources.files("splitcards.tools.conformance.bundled") / "fuse.yaml"))
+    with pytest.warns(DeprecationWarning, match="run_file is deprecated: use iter_file"):
+        results = run_file(load_file(path), {"reference": new_game}, registry, "current")
+    assert results
+    assert {r.status for r in results} == {Status.PASS}

@@ -90,6 +90,12 @@ class PartialPlugin:
                 lacks=(Gap(Capability.ROOMS, "declared: no Rooms here"),),
                 deviations=(KnownDeviation("mv-right", "this passes on the reference rules", ("s.yaml::mv",)),),
             ),
+            AdapterInfo(
+                "stale",
+                "an engine declaring a deviation for a scenario renamed since",
+                new_game,
+                deviations=(KnownDeviation("gone", "its scenario was renamed", ("suite/s.yaml::mv-old",)),),
+            ),
         ]
 
 
@@ -193,6 +199,31 @@ def test_declared_gap_skips_and_a_deviation_that_passes_fails(pytester: pytest.P
             "SKIPPED * not supported by host declaring ?declared: declaring.lacks?rooms??: *declared: no Rooms here",
         ]
     )
+
+
+@pytest.mark.usefixtures("partial")
+def test_a_declaration_covering_no_run_of_its_file_is_reported_and_fails(
+    pytester: pytest.Pytester, scenarios: Path
+) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "stale", "-k", "mv and classic", "suite")
+    result.assert_outcomes(passed=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(
+        [
+            "*splitcards declarations out of date*",
+            "host 'stale' declares the deviation 'gone' for suite/s.yaml::mv-old, which covers no run of s.yaml:"
+            " the declaration is out of date",
+        ]
+    )
+    # A run of other files does not judge a declaration about s.yaml.
+    other = pytester.path / "other" / "s.yaml"
+    other.parent.mkdir()
+    other.write_text(SCENARIOS, encoding="utf-8")
+    elsewhere = pytester.runpytest(
+        "-p", "no:cacheprovider", "--splitcards-host", "stale", "-k", "mv and classic", "other"
+    )
+    assert elsewhere.ret == pytest.ExitCode.OK
+    assert "out of date" not in elsewhere.stdout.str()
 
 
 @pytest.mark.usefixtures("partial")

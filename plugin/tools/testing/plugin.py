@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from splitcards.game.contract import AdapterInfo
     from splitcards.rules.card import Card
     from splitcards.tools.conformance.runner import Planned
+    from splitcards.tools.conformance.scenario import ScenarioFile as LoadedFile
     from splitcards.tools.hostnames import HostNames
 
 # Assertions in the contract tests read like the tests of the project that runs them.
@@ -61,6 +62,8 @@ class _Setup:
     rules: tuple[str, ...]
     pm: pluggy.PluginManager
     names: HostNames
+    # The scenario files collected, for the declarations that cover none of their runs.
+    files: list[LoadedFile] = field(default_factory=list)
 
 
 _SETUP = pytest.StashKey[_Setup]()
@@ -139,6 +142,7 @@ def _setup(
     from splitcards.errors import SplitcardsError
     from splitcards.game.configuration.registry import load_registry
     from splitcards.game.plugins.manager import default_manager
+    from splitcards.tools.conformance.declarations import resolved
     from splitcards.tools.hostnames import HostNames
     from splitcards.wire.engine import DEFAULT_TIMEOUT
 
@@ -153,7 +157,7 @@ def _setup(
             registry.get(version)
         source = host_source
         names = HostNames(pm, timeout or DEFAULT_TIMEOUT, transcript)
-        info = names.get(name)
+        info = resolved(names.get(name), registry)
     except SplitcardsError as exc:
         if names is not None:
             names.close()
@@ -165,6 +169,30 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     setup = config.stash.get(_SETUP, None)
     if setup is not None:
         setup.names.close()
+
+
+def _out_of_date(config: pytest.Config) -> list[str]:
+    setup = config.stash.get(_SETUP, None)
+    if setup is None or not setup.files:
+        return []
+    from splitcards.tools.conformance.declarations import unmatched
+
+    return unmatched(setup.host, setup.files, setup.registry)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitCode) -> None:
+    # A declaration that covers no run of the files it names is wrong, as a strict xfail that
+    # passed is: it fails the session (docs/adapters.md).
+    if exitstatus == pytest.ExitCode.OK and _out_of_date(session.config):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    lines = _out_of_date(config)
+    if lines:
+        terminalreporter.section("splitcards declarations out of date", red=True)
+        for line in lines:
+            terminalreporter.line(line, red=True)
 
 
 def _bundled() -> Path:
@@ -236,6 +264,7 @@ class ScenarioFile(pytest.File):
 
         setup = self.config.stash[_SETUP]
         scenario_file = load_file(self.path)
+        setup.files.append(scenario_file)
         runs = plan(scenario_file, setup.registry, setup.rules)
 
         def known(name: str) -> bool:
