@@ -190,3 +190,22 @@ def test_the_conformance_command_reports_an_out_of_date_declaration_and_fails(
         " no run of declared.yaml: the declaration is out of date",
         "2 pass, 0 fail, 1 not_supported, 0 error, 1 declarations out of date",
     ]
+
+
+class _Typo:
+    @hookimpl
+    def splitcards_register_adapters(self) -> list[AdapterInfo]:
+        deviation = KnownDeviation("names-wrong", "", ("declared.yaml::ice-is-wrong",), rules=("curent",))
+        return [AdapterInfo("typo", "declares an unknown rule version", new_game, deviations=(deviation,))]
+
+
+def test_config_check_names_a_deviations_unknown_rule_version(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pm = make_plugin_manager([_Typo()], load_entry_points=False)
+    monkeypatch.setattr("splitcards.tools.cli.config.make_plugin_manager", lambda **_: pm)
+    assert main(["config", "--check"]) == 2
+    assert (
+        "host 'typo' declares the deviation 'names-wrong' under rules: unknown rule version 'curent' (did you mean"
+        " 'current'" in capsys.readouterr().out
+    )
