@@ -270,7 +270,7 @@ def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     )
     # Its NotSupported for Rooms is declared nowhere: in the Room test of 0.1 a skip saying so, with a
     # DeprecationWarning; in the copy of a Room (a strict test) a failure; copy_card's defect fails.
-    result.assert_outcomes(passed=14, skipped=1, failed=2)
+    result.assert_outcomes(passed=15, skipped=1, failed=2)
     result.stdout.fnmatch_lines(
         [
             "host partial raised NotSupported, which it declares nowhere: this engine has no Rooms",
@@ -284,7 +284,7 @@ def test_contract_tests_from_the_package(pytester: pytest.Pytester) -> None:
     )
     # The Room tests (copies of Rooms too) are skipped naming the declaration; copy_card's defect fails.
     # (Its game's host is named "partial": the name check fails too.)
-    declaring.assert_outcomes(passed=12, skipped=3, failed=2)
+    declaring.assert_outcomes(passed=13, skipped=3, failed=2)
     declaring.stdout.fnmatch_lines(
         ["SKIPPED * host declaring declares declaring.lacks?rooms?: declared: no Rooms here"]
     )
@@ -305,7 +305,7 @@ def test_the_deprecated_path_runs_the_same_contract_tests(
     old = pytester.runpytest(*args, "splitcards.testing", "-W", "always::DeprecationWarning")
     new = pytester.runpytest(*args, "splitcards.tools.testing")
     tests = [line.split("::", 1)[1] for line in new.outlines if "::" in line]
-    assert len(tests) >= 13
+    assert len(tests) == 18
     assert [line.split("::", 1)[1] for line in old.outlines if "::" in line] == tests
     old.stdout.fnmatch_lines(
         ["*DeprecationWarning: splitcards.testing is deprecated: import from splitcards.tools.testing*"]

@@ -185,6 +185,20 @@ class HostContract:
         assert copy not in game.host.objects()
         assert list(game.host.stack()) == [spell]
 
+    @needs(Capability.COPY_SPELL, Capability.CAST_PERMISSIONS, Capability.PRIORITY_TO_NON_ACTIVE, strict=True)
+    def test_707_10_a_copy_of_a_spell_cast_by_another_player_is_that_players(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        obj = game.create(splitcards_cards["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
+        game.set_turn(priority=Player.P2)
+        spell = game.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
+        copy = game.copy_spell(spell)
+        # Put on the stack under p2's control, the copy is p2's though the card is p1's (707.10, 108.3).
+        view = game.view(copy)
+        assert (view.owner, view.controller, view.copy) == (Player.P2, Player.P2, True)
+        original = game.view(spell)
+        assert (original.owner, original.controller) == (Player.P1, Player.P2)
+
     @needs(Capability.COPY_SPELL, Capability.ROOMS, strict=True)
     def test_608_3f_a_copy_of_a_permanent_spell_resolves_to_a_token_that_is_no_copy(
         self, game: Table, splitcards_cards: dict[str, Card]
