@@ -27,7 +27,6 @@ imports its public names on first use).
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
@@ -370,35 +369,13 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, Any, Any]
     if pyfuncitem.get_closest_marker(CONTRACT_MARKER) is None:
         return (yield)
     from splitcards.errors import NotSupported
+    from splitcards.tools.testing.declared import not_supported, skip_declared_gap
 
     host = cast("AdapterInfo", pyfuncitem.funcargs["splitcards_host"])
-    strict = False
-    for marker in pyfuncitem.iter_markers(NEEDS_MARKER):
-        strict = strict or bool(marker.kwargs.get("strict"))
-        for capability in marker.args:
-            gap = host.gap(capability)
-            if gap is not None:
-                pytest.skip(f"host {host.name} declares {host.name}.lacks[{capability.value}]: {gap.reason}")
+    markers = list(pyfuncitem.iter_markers(NEEDS_MARKER))
+    skip_declared_gap(host, [capability for marker in markers for capability in marker.args])
     try:
         return (yield)
     except NotSupported as exc:
         refused = str(exc)
-    met = next((d for d in host.deviations if not d.scenarios and d.named_in(refused)), None)
-    if met is not None:
-        pytest.skip(f"host {host.name} declares {host.name}.deviations[{met.name}]: {met.reason} ({refused})")
-    advice = (
-        "declare the gap on its AdapterInfo (lacks=(Gap(Capability..., reason),)) or name a declared deviation in"
-        " the message ('(deviation NAME)'); docs/adapters.md"
-    )
-    if strict:
-        pytest.fail(
-            f"host {host.name} raised NotSupported, which it declares nowhere: {refused}\n{advice}", pytrace=False
-        )
-    # The tests of 0.1 skipped any NotSupported: one nothing declares is still a skip, for now.
-    warnings.warn(
-        f"host {host.name} raised NotSupported, which it declares nowhere: a contract test will fail on it in a"
-        f" later minor release; {advice}",
-        DeprecationWarning,
-        stacklevel=1,
-    )
-    pytest.skip(f"not supported by host {host.name}, which declares nothing for it: {refused}")
+    not_supported(host, refused, strict=any(marker.kwargs.get("strict") for marker in markers))
