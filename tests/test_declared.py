@@ -3,6 +3,7 @@ judged like a strict xfail, and a deviation met at run time is reported as decla
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -209,3 +210,18 @@ def test_config_check_names_a_deviations_unknown_rule_version(
         "host 'typo' declares the deviation 'names-wrong' under rules: unknown rule version 'curent' (did you mean"
         " 'current'" in capsys.readouterr().out
     )
+
+
+def test_the_jsonl_totals_list_the_out_of_date_declarations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pm = make_plugin_manager([_Declaring()], load_entry_points=False)
+    monkeypatch.setattr("splitcards.tools.cli.make_plugin_manager", lambda: pm)
+    path = tmp_path / "declared.yaml"
+    path.write_text(FILE, encoding="utf-8")
+    assert main(["conformance", str(path), "--host", "declaring", "--format", "jsonl"]) == 1
+    totals = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert totals["declarations_out_of_date"] == [
+        "host 'declaring' declares the deviation 'renamed' for declared.yaml::ice-is-rong, which covers no run of"
+        " declared.yaml: the declaration is out of date"
+    ]

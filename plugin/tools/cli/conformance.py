@@ -238,7 +238,8 @@ class _Report:
         totals = {
             **{status.value: n for status, n in counts.items()},
             "file_errors": self.file_errors,
-            "declarations_out_of_date": self.out_of_date,
+            # Only when there are some: a run without them writes the totals it always did.
+            **({"declarations_out_of_date": self.out_of_date} if self.out_of_date else {}),
             "interrupted": interrupted,
         }
         if self.format == "json":
