@@ -27,6 +27,8 @@ from splitcards.rules.versions import RuleVersion
 from splitcards.tools.hostnames import HostNames
 
 DATA = Path(__file__).parent / "data"
+# The frozen adapter's own tests run in tox's frozen environment, where the adapter is installed.
+collect_ignore = ["data"]
 VERSIONS = ("invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024")
 
 

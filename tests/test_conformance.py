@@ -12,10 +12,13 @@ from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import IllegalZone, ScenarioError
 from splitcards.game.configuration.registry import VersionRegistry
+from splitcards.game.contract import AdapterInfo
 from splitcards.rules.model import ObjectId, SpellFacts
 from splitcards.tools.cli import main
-from splitcards.tools.conformance.runner import Status, run_file, summary
+from splitcards.tools.conformance.runner import Status, iter_file, summary
 from splitcards.tools.conformance.scenario import load_file
+
+REFERENCE = AdapterInfo("reference", "the reference host", new_game)
 
 BUNDLED = sorted(
     Path(str(p)) for p in resources.files("splitcards.tools.conformance.bundled").iterdir() if p.name.endswith(".yaml")
@@ -44,7 +47,7 @@ def test_bundled_suite_passes_on_the_reference_host(registry: VersionRegistry) -
     # The real engines run the same files one by one, with their declared gaps, in
     # test_phase_conformance.py and test_mtg_conformance.py: each suite runs once per host.
     assert BUNDLED, "the package bundles its own scenario files"
-    results = [r for path in BUNDLED for r in run_file(load_file(path), {"reference": new_game}, registry)]
+    results = [r for path in BUNDLED for r in iter_file(load_file(path), {"reference": REFERENCE}, registry)]
     failures = [f"{r.scenario} [{r.version}]: {r.detail}" for r in results if r.status is Status.FAIL]
     assert failures == []
     assert summary(results)[Status.PASS] > 0
@@ -60,7 +63,7 @@ def test_wrong_expected_answer_fails(
     tmp_path: Path, registry: VersionRegistry, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _write(tmp_path, FILE.replace("EXPECTED", "[5]"))
-    results = run_file(load_file(path), {"reference": new_game}, registry)
+    results = list(iter_file(load_file(path), {"reference": REFERENCE}, registry))
     assert [(r.version, r.status) for r in results] == [("classic-2009", Status.FAIL), ("duskmourn-2024", Status.PASS)]
     assert "expected [5], got [1, 4]" in results[0].detail
     assert results[0].rules == ("708.2", "708.5")
@@ -78,7 +81,7 @@ def test_rules_option_runs_one_version(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_expected_error_that_does_not_happen_fails(tmp_path: Path, registry: VersionRegistry) -> None:
     text = FILE.replace("as: ab}", "as: ab, expect_error: illegal_zone}").replace("EXPECTED", "[1, 4]")
-    results = run_file(load_file(_write(tmp_path, text)), {"reference": new_game}, registry, "classic-2009")
+    results = list(iter_file(load_file(_write(tmp_path, text)), {"reference": REFERENCE}, registry, ["classic-2009"]))
     assert results[0].status is Status.FAIL
     assert "expected illegal_zone, but the step succeeded" in results[0].detail
 
@@ -148,7 +151,7 @@ BAD_AMONG_GOOD = (
 
 def test_one_bad_scenario_is_an_error_and_the_others_run(tmp_path: Path, registry: VersionRegistry) -> None:
     path = _write(tmp_path, BAD_AMONG_GOOD)
-    results = run_file(load_file(path), {"reference": new_game}, registry)
+    results = list(iter_file(load_file(path), {"reference": REFERENCE}, registry))
     assert [(r.scenario, r.version, r.status) for r in results] == [
         ("mv", "classic-2009", Status.PASS),
         ("misspelled", "classic-2009", Status.ERROR),
@@ -190,7 +193,7 @@ def test_unknown_object_in_step_names_the_key(tmp_path: Path, registry: VersionR
     text = FILE.replace("    checks:", "      - move: {object: nobody, zone: exile}\n    checks:").replace(
         "EXPECTED", "[1, 4]"
     )
-    results = run_file(load_file(_write(tmp_path, text)), {"reference": new_game}, registry, "current")
+    results = list(iter_file(load_file(_write(tmp_path, text)), {"reference": REFERENCE}, registry, ["current"]))
     assert "setup[1] move: unknown object 'nobody'" in results[0].detail
 
 
@@ -200,7 +203,7 @@ def test_shared_scenarios_pass_on_reference_host(registry: VersionRegistry) -> N
     results = [
         r
         for path in sorted(SHARED.glob("*.yaml"))
-        for r in run_file(load_file(path), {"reference": new_game}, registry)
+        for r in iter_file(load_file(path), {"reference": REFERENCE}, registry)
     ]
     assert [r.detail for r in results if r.status is not Status.PASS] == []
 
@@ -218,7 +221,13 @@ def test_engine_exception_is_a_host_error_naming_the_method_and_the_run_goes_on(
     text = FILE.replace("    checks:", "      - cast: {object: ab, half: left}\n    checks:").replace(
         "EXPECTED", "[1, 4]"
     )
-    results = run_file(load_file(_write(tmp_path, text)), {"crashing": lambda _rules: CrashingEngine()}, registry)
+    results = list(
+        iter_file(
+            load_file(_write(tmp_path, text)),
+            {"crashing": AdapterInfo("crashing", "", lambda _: CrashingEngine())},
+            registry,
+        )
+    )
     assert [r.status for r in results] == [Status.FAIL, Status.FAIL]
     assert results[0].detail == (
         "HostError: host 'reference' raised ValueError in Host.cast: Action not allowed: No legal targets available"
@@ -237,8 +246,13 @@ def test_expected_error_must_leave_the_whole_game_unchanged(tmp_path: Path, regi
     text = FILE.replace(
         "    checks:", "      - copy_card: {object: ab, expect_error: illegal_zone}\n    checks:"
     ).replace("EXPECTED", "[1, 4]")
-    results = run_file(
-        load_file(_write(tmp_path, text)), {"changing": lambda _rules: ChangesThenRefuses()}, registry, "classic-2009"
+    results = list(
+        iter_file(
+            load_file(_write(tmp_path, text)),
+            {"changing": AdapterInfo("changing", "", lambda _: ChangesThenRefuses())},
+            registry,
+            ["classic-2009"],
+        )
     )
     assert results[0].status is Status.FAIL
     assert "refused, but the game changed" in results[0].detail

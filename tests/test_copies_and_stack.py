@@ -23,7 +23,20 @@ def test_707_10_a_spell_copy_keeps_the_half_and_x_but_not_the_splices(
     spell = ObjectView(cards["Fire // Ice"], Zone.STACK, Player.P1, Player.P2, facts)
     copy = copies.copy_of(spell, CopyOf.SPELL, v[CURRENT])
     assert isinstance(copy, ObjectView)
-    assert copy.spell == SpellFacts(CastOption.RIGHT, cast=False, cast_from=None, spliced=(), copy=True, x=3)
+    assert copy.spell == SpellFacts(
+        CastOption.RIGHT, cast=False, cast_from=None, spliced=(), copy=True, caster=Player.P2, x=3
+    )
+
+
+def test_707_10_a_spell_copy_is_owned_and_controlled_by_the_originals_controller(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    # p2 cast p1's card: the copy is put on the stack under p2's control, so p2 owns it (108.3).
+    facts = SpellFacts(CastOption.RIGHT, cast_from=Zone.GRAVEYARD, caster=Player.P2)
+    spell = ObjectView(cards["Fire // Ice"], Zone.STACK, Player.P1, Player.P2, facts)
+    copy = copies.copy_of(spell, CopyOf.SPELL, v[CURRENT])
+    assert isinstance(copy, ObjectView)
+    assert (copy.owner, copy.controller, copy.copy, copy.token) == (Player.P2, Player.P2, True, False)
 
 
 def test_707_10_only_a_spell_on_the_stack_is_copied_as_a_spell(

@@ -23,8 +23,10 @@ from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, Zone
 from splitcards.rules.versions import RuleVersion
-from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.runner import Status, iter_file
 from splitcards.tools.conformance.scenario import load_file
+
+REFERENCE = AdapterInfo("reference", "the reference host", new_game)
 
 SCENARIOS = Path(__file__).parent / "data" / "thalia.yaml"
 CURRENT = "duskmourn-2024"
@@ -79,14 +81,14 @@ def test_118_7_thalia_s_increase_comes_before_a_reduction(v: dict[str, RuleVersi
 
 
 def test_the_scenarios_fail_without_the_plugin(registry: VersionRegistry) -> None:
-    results = run_file(load_file(SCENARIOS), {"reference": new_game}, registry)
+    results = list(iter_file(load_file(SCENARIOS), {"reference": REFERENCE}, registry))
     failed = {r.scenario for r in results if r.status is Status.FAIL}
     assert failed == {"thalia-taxes-one-half", "thalia-taxes-a-fused-spell-once", "thalia-taxes-a-door-cast-as-a-spell"}
 
 
 def test_the_scenarios_pass_with_the_plugin_on_every_host(host: AdapterInfo, registry: VersionRegistry) -> None:
     pm = make_plugin_manager([Thalia()])
-    results = run_file(load_file(SCENARIOS), {host.name: host}, registry, pm=pm)
+    results = list(iter_file(load_file(SCENARIOS), {host.name: host}, registry, pm=pm))
     assert [(r.scenario, r.version, r.detail) for r in results if r.status is not Status.PASS] == []
     assert len(results) == 12
 

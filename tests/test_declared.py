@@ -3,16 +3,23 @@ judged like a strict xfail, and a deviation met at run time is reported as decla
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.reference.plugin import new_game
-from splitcards.errors import NotSupported
+from splitcards.errors import NotSupported, RulesConfigError
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Capability, Gap, Host, KnownDeviation
+from splitcards.game.plugins.manager import make_plugin_manager
+from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
+from splitcards.tools.cli import main
+from splitcards.tools.conformance.declarations import resolved, unmatched
 from splitcards.tools.conformance.needs import needs
-from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.runner import Status, iter_file
 from splitcards.tools.conformance.scenario import load_file
 
 FILE = """\
@@ -55,7 +62,9 @@ scenarios:
 def _results(tmp_path: Path, info: AdapterInfo, registry: VersionRegistry) -> dict[str, tuple[Status, str, str]]:
     path = tmp_path / "declared.yaml"
     path.write_text(FILE, encoding="utf-8")
-    return {r.scenario: (r.status, r.declared, r.detail) for r in run_file(load_file(path), {"x": info}, registry)}
+    return {
+        r.scenario: (r.status, r.declared, r.detail) for r in list(iter_file(load_file(path), {"x": info}, registry))
+    }
 
 
 def _never(rules: RuleVersion) -> Host:
@@ -105,3 +114,114 @@ def test_a_deviation_met_at_run_time_is_reported_as_declared(tmp_path: Path, reg
     info = AdapterInfo("x", "", no_copies, deviations=(KnownDeviation("no-copies", "copies are refused", ()),))
     found = _results(tmp_path, info, registry)
     assert found["ice-is-cast"][:2] == (Status.NOT_SUPPORTED, "x.deviations[no-copies]")
+
+
+def test_a_scenario_pattern_matches_the_end_of_the_files_path() -> None:
+    in_folder = KnownDeviation("d", "r", ("scenarios/ledger.yaml::pay-*",))
+    assert in_folder.covers("/srv/suite/scenarios/ledger.yaml", "pay-twice", "duskmourn-2024")
+    assert not in_folder.covers("/srv/suite/other/ledger.yaml", "pay-twice", "duskmourn-2024")
+    assert not in_folder.covers("/srv/suite/scenarios/ledger.yaml", "refund", "duskmourn-2024")
+    by_name = KnownDeviation("d", "r", ("ledger.yaml::pay-*",))
+    assert by_name.covers("/srv/suite/other/ledger.yaml", "pay-twice", "duskmourn-2024")
+    # A pattern without a scenario part is matched on "name::scenario", as before.
+    assert KnownDeviation("d", "r", ("ledger*",)).covers("/srv/ledger.yaml", "pay-twice", "duskmourn-2024")
+
+
+def test_a_deviations_rule_versions_resolve_as_the_registry_resolves_them(
+    tmp_path: Path, registry: VersionRegistry
+) -> None:
+    deviation = KnownDeviation("names-wrong", "the engine names Ice Fire", ("*::ice-is-wrong",), rules=("current",))
+    info = resolved(AdapterInfo("x", "", new_game, deviations=(deviation,)), registry)
+    assert info.deviations[0].rules == ("duskmourn-2024",)
+    assert _results(tmp_path, info, registry)["ice-is-wrong"][:2] == (Status.NOT_SUPPORTED, "x.deviations[names-wrong]")
+    typo = KnownDeviation("names-wrong", "", ("*::ice-is-wrong",), rules=("curent",))
+    with pytest.raises(RulesConfigError) as refused:
+        resolved(AdapterInfo("x", "", new_game, deviations=(typo,)), registry)
+    assert str(refused.value).startswith(
+        "host 'x' declares the deviation 'names-wrong' under rules: unknown rule version 'curent' (did you mean"
+        " 'current'"
+    )
+
+
+def test_a_deviation_covering_no_run_of_a_file_it_names_is_out_of_date(
+    tmp_path: Path, registry: VersionRegistry
+) -> None:
+    path = tmp_path / "declared.yaml"
+    path.write_text(FILE, encoding="utf-8")
+    file = load_file(path)
+    deviations = (
+        KnownDeviation("covers", "", ("declared.yaml::ice-is-wrong",)),
+        KnownDeviation("renamed", "", ("declared.yaml::ice-is-rong",)),
+        KnownDeviation("other-version", "", ("declared.yaml::ice-is-wrong",), rules=("classic-2009",)),
+        KnownDeviation("other-file", "", ("ledger.yaml::*",)),
+        KnownDeviation("at-run-time", "", ()),
+    )
+    found = unmatched(AdapterInfo("x", "", new_game, deviations=deviations), [file], registry)
+    assert found == [
+        "host 'x' declares the deviation 'renamed' for declared.yaml::ice-is-rong, which covers no run of"
+        " declared.yaml: the declaration is out of date",
+        "host 'x' declares the deviation 'other-version' for declared.yaml::ice-is-wrong under classic-2009, which"
+        " covers no run of declared.yaml: the declaration is out of date",
+    ]
+    # A run of other files judges none of them.
+    assert unmatched(AdapterInfo("x", "", new_game, deviations=deviations), [], registry) == []
+
+
+class _Declaring:
+    @hookimpl
+    def splitcards_register_adapters(self) -> list[AdapterInfo]:
+        deviations = (
+            KnownDeviation("names-wrong", "the engine names Ice Fire", ("declared.yaml::ice-is-wrong",)),
+            KnownDeviation("renamed", "its scenario was renamed", ("declared.yaml::ice-is-rong",)),
+        )
+        return [AdapterInfo("declaring", "declares one deviation too many", new_game, deviations=deviations)]
+
+
+def test_the_conformance_command_reports_an_out_of_date_declaration_and_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pm = make_plugin_manager([_Declaring()], load_entry_points=False)
+    monkeypatch.setattr("splitcards.tools.cli.make_plugin_manager", lambda: pm)
+    path = tmp_path / "declared.yaml"
+    path.write_text(FILE, encoding="utf-8")
+    assert main(["conformance", str(path), "--host", "declaring"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2:] == [
+        "DECLARED      host 'declaring' declares the deviation 'renamed' for declared.yaml::ice-is-rong, which covers"
+        " no run of declared.yaml: the declaration is out of date",
+        "2 pass, 0 fail, 1 not_supported, 0 error, 1 declarations out of date",
+    ]
+
+
+class _Typo:
+    @hookimpl
+    def splitcards_register_adapters(self) -> list[AdapterInfo]:
+        deviation = KnownDeviation("names-wrong", "", ("declared.yaml::ice-is-wrong",), rules=("curent",))
+        return [AdapterInfo("typo", "declares an unknown rule version", new_game, deviations=(deviation,))]
+
+
+def test_config_check_names_a_deviations_unknown_rule_version(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pm = make_plugin_manager([_Typo()], load_entry_points=False)
+    monkeypatch.setattr("splitcards.tools.cli.config.make_plugin_manager", lambda **_: pm)
+    assert main(["config", "--check"]) == 2
+    assert (
+        "host 'typo' declares the deviation 'names-wrong' under rules: unknown rule version 'curent' (did you mean"
+        " 'current'" in capsys.readouterr().out
+    )
+
+
+def test_the_jsonl_totals_list_the_out_of_date_declarations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pm = make_plugin_manager([_Declaring()], load_entry_points=False)
+    monkeypatch.setattr("splitcards.tools.cli.make_plugin_manager", lambda: pm)
+    path = tmp_path / "declared.yaml"
+    path.write_text(FILE, encoding="utf-8")
+    assert main(["conformance", str(path), "--host", "declaring", "--format", "jsonl"]) == 1
+    totals = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert totals["declarations_out_of_date"] == [
+        "host 'declaring' declares the deviation 'renamed' for declared.yaml::ice-is-rong, which covers no run of"
+        " declared.yaml: the declaration is out of date"
+    ]

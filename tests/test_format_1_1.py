@@ -9,8 +9,11 @@ import pytest
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import ScenarioError
 from splitcards.game.configuration.registry import VersionRegistry
-from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.game.contract import AdapterInfo
+from splitcards.tools.conformance.runner import Status, iter_file
 from splitcards.tools.conformance.scenario import load_file, parse
+
+REFERENCE = AdapterInfo("reference", "the reference host", new_game)
 
 CARDS = """
 cards:
@@ -34,7 +37,7 @@ def _file(tmp_path: Path, fmt: str, setup: str, checks: str = "[]", rules: str =
 
 
 def _run(path: Path, registry: VersionRegistry) -> tuple[Status, str]:
-    (result,) = run_file(load_file(path), {"reference": new_game}, registry)
+    (result,) = list(iter_file(load_file(path), {"reference": REFERENCE}, registry))
     return result.status, result.detail
 
 

@@ -20,8 +20,10 @@ from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, ObjectView, SpellFacts, Zone
 from splitcards.rules.versions import RuleVersion
-from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.runner import Status, iter_file
 from splitcards.tools.conformance.scenario import load_file
+
+REFERENCE = AdapterInfo("reference", "the reference host", new_game)
 
 CARDS = """
 cards:
@@ -46,7 +48,7 @@ def _file(tmp_path: Path, fmt: str, setup: str, checks: str = "[]", rules: str =
 
 
 def _run(path: Path, registry: VersionRegistry) -> tuple[Status, str]:
-    (result,) = run_file(load_file(path), {"reference": new_game}, registry)
+    (result,) = list(iter_file(load_file(path), {"reference": REFERENCE}, registry))
     return result.status, result.detail
 
 
@@ -207,6 +209,6 @@ def test_a_bad_value_stays_an_error_under_a_declared_deviation(tmp_path: Path, r
     covering = AdapterInfo(
         "reference", "the reference host", new_game, deviations=(KnownDeviation("any", "covers it all", ("*",)),)
     )
-    (result,) = run_file(load_file(path), {"reference": covering}, registry)
+    (result,) = list(iter_file(load_file(path), {"reference": covering}, registry))
     assert (result.status, result.declared) == (Status.ERROR, "")
     assert "cast.x: -1" in result.detail

@@ -182,8 +182,22 @@ class Lying(ReferenceHost):
             raise KeyError("priority")
         super().set_timing(change)
 
+    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        made = super().copy_spell(obj, spell)
+        if self.lie == "copy_spell makes no copy":
+            self._objects[made] = replace(self._objects[made], copy=False)
+        return made
+
+    def copy_permanent(self, obj: ObjectId) -> ObjectId:
+        made = super().copy_permanent(obj)
+        if self.lie == "copy_permanent makes no token":
+            self._objects[made] = replace(self._objects[made], token=False)
+        return made
+
     def copy_card(self, obj: ObjectId) -> ObjectId:
         made = super().copy_card(obj)
+        if self.lie == "copy_card in the wrong zone":
+            self._objects[made] = replace(self._objects[made], zone=Zone.EXILE)
         if self.lie == "copy_card reuses an id":
             self._copies = getattr(self, "_copies", made)
             return self._copies
@@ -281,3 +295,19 @@ def test_a_stack_listing_what_is_not_on_it_is_the_hosts_breach(
     assert (obj, table.create(cards["Fire // Ice"], Zone.HAND)) == ("o1", "o2")
     message = _raises(table.cast, obj, CastOption.LEFT)
     assert "host 'lists-the-hand' broke the contract in Host.stack" in message and problem in message
+
+
+def test_a_copy_that_is_no_copy_names_the_field_checked_and_the_value_expected(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    table = _lying(v["duskmourn-2024"], "copy_spell makes no copy")
+    spell = table.cast(table.create(cards["Fire // Ice"], Zone.HAND), CastOption.LEFT)
+    problem = _raises(table.copy_spell, spell)
+    assert "in Host.copy_spell when told to copy the spell 'o1'" in problem
+    assert problem.endswith("an object whose ObjectView.copy is False; expected True")
+    table = _lying(v["duskmourn-2024"], "copy_card in the wrong zone")
+    obj = table.create(cards["Fire // Ice"], Zone.GRAVEYARD)
+    assert _raises(table.copy_card, obj).endswith("an object whose ObjectView.zone is exile; expected graveyard")
+    table = _lying(v["duskmourn-2024"], "copy_permanent makes no token")
+    obj = table.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    assert _raises(table.copy_permanent, obj).endswith("an object whose ObjectView.token is False; expected True")

@@ -40,7 +40,8 @@ def test_every_subpackage_is_in_a_layer() -> None:
 def test_the_rules_are_the_bottom_layer_and_the_tools_the_top() -> None:
     layers = _contract("layers")["layers"]
     assert layers[-1] == "rules"
-    assert layers[0] == "tools | adapters"
+    # Above the tools only the deprecated path of the pytest kit, which imports it.
+    assert layers[:2] == ["testing", "tools | adapters"]
 
 
 def test_type_checking_imports_count() -> None:

@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import importlib
 import sys
+from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
+from splitcards.adapters.reference.plugin import new_game
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, Zone
 from splitcards.rules.versions import RuleVersion
+from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.scenario import load_file
 
 MOVED = {
     "splitcards.game.manager": ("splitcards.game.plugins.manager", ["default_manager", "make_plugin_manager"]),
@@ -73,3 +79,48 @@ def test_table_check_cast_warns_and_gives_the_cast_decision(v: dict[str, RuleVer
     with pytest.warns(DeprecationWarning, match="use Table.cast_decision"):
         old = table.check_cast(fire, CastOption.LEFT)
     assert old == table.cast_decision(fire, CastOption.LEFT)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("splitcards.testing", "splitcards.tools.testing"),
+        ("splitcards.testing.contract", "splitcards.tools.testing.contract"),
+        ("splitcards.testing.plugin", "splitcards.tools.testing.plugin"),
+    ],
+)
+def test_the_old_path_of_the_pytest_kit_warns_naming_the_new_one(
+    old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [m for m in sys.modules if m.startswith("splitcards.testing")]:
+        monkeypatch.delitem(sys.modules, name)
+    # A submodule's parent, the old package, warns too.
+    with pytest.warns(DeprecationWarning) as caught:
+        importlib.import_module(old)
+    assert any(str(w.message).startswith(f"{old} is deprecated: import from {new} ") for w in caught)
+
+
+def test_the_old_path_of_the_pytest_kit_holds_the_same_contract_tests_and_plugin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from splitcards.tools.testing import contract, plugin
+
+    for name in [m for m in sys.modules if m.startswith("splitcards.testing")]:
+        monkeypatch.delitem(sys.modules, name)
+
+    with pytest.warns(DeprecationWarning):
+        from splitcards.testing import HostContract
+        from splitcards.testing.contract import HostContract as FromModule
+
+        old_plugin = importlib.import_module("splitcards.testing.plugin")
+    assert (HostContract, FromModule) == (contract.HostContract, contract.HostContract)
+    # The plugin is the one module, so `-p splitcards.testing.plugin` can't register its hooks twice.
+    assert old_plugin is plugin
+
+
+def test_run_file_warns_naming_iter_file_and_still_takes_a_bare_factory(registry: VersionRegistry) -> None:
+    path = Path(str(resources.files("splitcards.tools.conformance.bundled") / "fuse.yaml"))
+    with pytest.warns(DeprecationWarning, match="run_file is deprecated: use iter_file"):
+        results = run_file(load_file(path), {"reference": new_game}, registry, "current")
+    assert results
+    assert {r.status for r in results} == {Status.PASS}

@@ -12,7 +12,7 @@ pytest.importorskip("mtg")
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import make_plugin_manager
-from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.runner import Status, iter_file
 from splitcards.tools.conformance.scenario import load_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "scenarios"
@@ -26,7 +26,7 @@ def _failures(path: Path, registry: VersionRegistry) -> tuple[list[str], int]:
     pm = make_plugin_manager()
     info = adapters(pm)["mtg"]
     assert info.available is None, info.available
-    results = run_file(load_file(path), {"mtg": info.factory}, registry, pm=pm)
+    results = list(iter_file(load_file(path), {"mtg": info}, registry, pm=pm))
     failed = [f"{r.scenario} [{r.version}]: {r.detail}" for r in results if r.status is Status.FAIL]
     passed = sum(r.status is Status.PASS for r in results)
     return failed, passed

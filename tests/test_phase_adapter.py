@@ -266,6 +266,17 @@ def test_702_47a_splice_phase_misreads_is_not_supported() -> None:
     assert host.session.game.stack() == []
 
 
+def test_601_2_a_cast_by_another_player_than_the_owner_is_not_supported() -> None:
+    table, host = _table()
+    fire = table.create(CARDS["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
+    table.set_turn(priority=Player.P2)
+    before = table.snapshot()
+    with pytest.raises(NotSupported, match=r"only as its owner, not as p2 \(deviation caster-is-owner\)"):
+        table.cast(fire, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
+    assert table.snapshot() == before
+    assert host.session.game.stack() == []
+
+
 def test_601_2b_x_given_before_targets_at_splice_offer() -> None:
     table, host = _table(cards=COST_CARDS)
     for _ in range(2):

@@ -18,7 +18,7 @@ from splitcards.game.configuration.registry import load_registry
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import default_manager
-from splitcards.tools.conformance.runner import Result, Status, run_file
+from splitcards.tools.conformance.runner import Result, Status, iter_file
 from splitcards.tools.conformance.scenario import load_file
 
 SHARED = Path(__file__).resolve().parents[2] / "shared/conformance/scenarios"
@@ -75,7 +75,7 @@ scenarios:
 
 
 def _run(path: Path) -> list[Result]:
-    return run_file(load_file(path), {"phase": _phase()}, load_registry())
+    return list(iter_file(load_file(path), {"phase": _phase()}, load_registry()))
 
 
 def _phase() -> AdapterInfo:

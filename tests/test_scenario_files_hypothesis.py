@@ -16,9 +16,12 @@ from hypothesis import strategies as st
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.errors import ScenarioError
 from splitcards.game.configuration.registry import load_registry
+from splitcards.game.contract import AdapterInfo
 from splitcards.game.plugins.manager import make_plugin_manager
-from splitcards.tools.conformance.runner import Status, run_file
+from splitcards.tools.conformance.runner import Status, iter_file
 from splitcards.tools.conformance.scenario import parse
+
+REFERENCE = AdapterInfo("reference", "the reference host", new_game)
 
 BUNDLED = Path(str(resources.files("splitcards.tools.conformance.bundled") / "rooms.yaml"))
 VALID: dict[str, Any] = yaml.safe_load(BUNDLED.read_text(encoding="utf-8"))
@@ -70,7 +73,7 @@ def _read_and_run(document: Any) -> None:
         scenario_file = parse(document, "generated.yaml")
     except ScenarioError:
         return
-    results = run_file(scenario_file, {"reference": new_game}, REGISTRY, pm=PM)
+    results = list(iter_file(scenario_file, {"reference": REFERENCE}, REGISTRY, pm=PM))
     assert {r.scenario for r in results} == {s.id for s in scenario_file.scenarios}
     # Any other error result is an exception that is not the package's own: a scenario may fail, never crash.
     unread = {s.id for s in scenario_file.scenarios if s.problem}

@@ -301,7 +301,9 @@ class MtgHost:
                 objects.delete(state, obj)
                 return
             if outcome.token:
+                # A copy of a permanent spell is a token once it resolves, no longer a copy (608.3f).
                 objects.mark(state, keys.TOKENS, obj)
+                objects.forget(state, keys.COPIES, obj)
             state[IS_COPY] = state.get(IS_COPY, set()) - {(obj,)}
             settled = replace(view, zone=outcome.destination, spell=None, unlocked=outcome.unlocked)
             objects.settle(state, obj, settled, self.rules)
@@ -317,10 +319,14 @@ class MtgHost:
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
+        # The copy is put on the stack for the spell's controller, who owns and controls it (707.10, 108.3).
+        copier = spell.caster or view.controller
         with self._edit() as state:
-            copy = driver.copy_spell(state, obj, self.seat(view.controller))
-            objects.name_card(state, copy, view.card, view.owner)
-            facts.set_face(state, copy, replace(view, spell=spell, copy=True), self.rules)
+            copy = driver.copy_spell(state, obj, self.seat(copier))
+            objects.name_card(state, copy, view.card, copier)
+            facts.set_face(
+                state, copy, replace(view, owner=copier, controller=copier, spell=spell, copy=True), self.rules
+            )
             spells.keep(state, copy, spell)
             objects.mark(state, keys.COPIES, copy)
         return copy

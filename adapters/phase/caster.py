@@ -55,7 +55,9 @@ class Caster:
         data = session.object(oid)
         seat = int(data["owner"])
         if spell.caster is not None and seat_of(spell.caster) != seat:
-            raise NotSupported(f"phase casts {card.name!r} only as its owner, not as {spell.caster}")
+            raise NotSupported(
+                f"phase casts {card.name!r} only as its owner, not as {spell.caster} (deviation caster-is-owner)"
+            )
         origin = str(data["zone"])
         if origin != "Hand" and not self.casting(oid):
             # phase casts only from its owner's hand; the rules gave the permission (aftermath,

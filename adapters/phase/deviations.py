@@ -1,17 +1,22 @@
-"""Where phase 0.103.0 and the split-card rules disagree, in one place.
+"""Where phase 0.103.0 and the split-card rules disagree, in one place: the one vocabulary of
+the phase host's deviations and gaps.
 
 Each :class:`~splitcards.game.contract.aihost.Deviation` names the rule phase gets wrong (or the gap
 it has), what phase does, what the adapter does about it, and the test that drives the real
-engine to show it. docs/phase.md carries the same table. :func:`explain` classifies a
-disagreement the differential test finds; one it can't classify is a failure.
+engine to show it. docs/phase.md carries the same table. :data:`DECLARED` and :data:`LACKS` are
+what the host declares on its :class:`~splitcards.game.contract.AdapterInfo`, made from these
+entries, so a deviation is described once. :func:`explain` classifies a disagreement the
+differential test finds; one it can't classify is a failure.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from splitcards.game.contract import Capability, Gap, KnownDeviation
 from splitcards.game.contract.aihost import Deviation
 from splitcards.rules.card import Card, Layout
+from splitcards.rules.casting import options_of
 from splitcards.rules.model import CastOption, ObjectView, Zone
 from splitcards.rules.versions import RuleVersion
 
@@ -131,8 +136,42 @@ DEVIATIONS: tuple[Deviation, ...] = (
         " state reload), as phase's own ChooseX would; phase then takes the targets and asks no X.",
         "test_601_2b_x_given_before_targets_at_splice_offer",
     ),
+    Deviation(
+        "caster-is-owner",
+        ("601.2", "108.4a"),
+        "A spell is cast by its card's owner only: phase has no way to let another player cast a card (from"
+        " another player's graveyard, by an effect's permission).",
+        "A cast by a player who does not own the card is not_supported before anything is cast.",
+        "test_601_2_a_cast_by_another_player_than_the_owner_is_not_supported",
+    ),
 )
 BY_NAME = {d.name: d for d in DEVIATIONS}
+
+
+def _declared(name: str) -> KnownDeviation:
+    """A deviation met at run time, declared as the table above describes it: the host raises
+    ``NotSupported`` naming it (``(deviation NAME)``) where it meets it."""
+    deviation = BY_NAME[name]
+    return KnownDeviation(name, f"{deviation.engine} {deviation.adapter}", ())
+
+
+DECLARED: tuple[KnownDeviation, ...] = tuple(
+    _declared(name) for name in ("reload-drops-room-triggers", "splice-onto-misread", "caster-is-owner")
+)
+"""The deviations the phase host declares: those it meets at run time and names as it refuses."""
+
+_MISREAD = f"{BY_NAME['splice-onto-misread'].engine} (deviation splice-onto-misread)"
+
+LACKS: tuple[Gap, ...] = (
+    Gap(Capability.SPLICE_ONTO_CARD_TYPE, _MISREAD),
+    Gap(Capability.SPLICE_OTHER_COST, _MISREAD),
+    Gap(
+        Capability.FLASH,
+        "phase has no way to grant flash to a card: it refuses a sorcery-speed spell outside a main phase or with"
+        " a non-empty stack whatever the rules allow",
+    ),
+)
+"""The capabilities phase 0.103.0 lacks, each with its reason."""
 
 
 def explain(
@@ -165,7 +204,8 @@ def _offered(card: Card, zone: Zone, extra: set[Any], rules: RuleVersion) -> str
     """A half phase offers for a cast from the hand and the rules refuse."""
     if zone is not Zone.HAND:
         return None
-    if extra == {CastOption.FUSED} and card.fuse and not rules.fuse:
+    # Whether the version has fuse is the rules' answer, asked of them (702.102a).
+    if extra == {CastOption.FUSED} and card.fuse and CastOption.FUSED not in options_of(card, rules):
         return "version-filter"
     if extra == {CastOption.RIGHT} and card.layout is Layout.AFTERMATH:
         return "aftermath-half-not-castable"

@@ -296,6 +296,9 @@ class PhaseHost:
             )
         self.caster.pass_until_gone(oid)
         session.facts.pop(oid, None)
+        if outcome.token:
+            # A copy of a permanent spell is a token once it resolves, no longer a copy (608.3f).
+            session.copies.discard(oid)
         self.last_corrections = []
         if session.waiting()["type"] == "GameOver":
             # A player lost as it resolved: the game is over (phase removes the loser's cards).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from splitcards.adapters.phase.declared import DEVIATIONS, LACKS
+from splitcards.adapters.phase.deviations import DECLARED, LACKS
 from splitcards.adapters.phase.version import REQUIRED_VERSION, unavailable_reason
 from splitcards.game.contract import AdapterInfo, Host
 from splitcards.hooks import hookimpl
@@ -41,6 +41,6 @@ def splitcards_register_adapters() -> Sequence[AdapterInfo]:
             unavailable_reason(),
             ai_game=new_ai_game,
             lacks=LACKS,
-            deviations=DEVIATIONS,
+            deviations=DECLARED,
         )
     ]

@@ -86,6 +86,8 @@ class ReferenceHost:
                 spell=None,
                 unlocked=outcome.unlocked,
                 token=view.token or outcome.token,
+                # A copy of a permanent spell enters as a token (608.3f): a token, no longer a copy.
+                copy=view.copy and not outcome.token,
             ),
         )
 
@@ -97,7 +99,8 @@ class ReferenceHost:
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         view = self.view(obj)
-        new = self._add(replace(view, spell=spell, copy=True))
+        copier = spell.caster or view.controller
+        new = self._add(replace(view, owner=copier, controller=copier, spell=spell, copy=True))
         self._push(new)
         return new
 

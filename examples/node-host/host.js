@@ -202,6 +202,8 @@ class Game {
       spell: null,
       unlocked: sides(outcome.unlocked, 'outcome.unlocked'),
       token: view.token || outcome.token,
+      // A copy of a permanent spell enters as a token (608.3f): a token, no longer a copy.
+      copy: view.copy && !outcome.token,
     });
   }
 
@@ -213,8 +215,11 @@ class Game {
     this.objects.set(id, { card, zone, owner, controller: owner, spell: null, unlocked: [], token, copy });
   }
 
+  /** The copy is put on the stack for the spell's controller, who owns and controls it (707.10, 108.3). */
   copySpell(id, spell) {
-    const copy = this.add({ ...this.view(id), spell, copy: true });
+    const view = this.view(id);
+    const copier = spell.caster ?? view.controller;
+    const copy = this.add({ ...view, owner: copier, controller: copier, spell, copy: true });
     this.push(copy);
     return copy;
   }

@@ -123,7 +123,8 @@ class Resolution:
     """The zone the card goes to (its owner's graveyard, exile for aftermath, the battlefield for a permanent);
     ``None``: a copy ceases to exist (707.10a)."""
     token: bool
-    """Whether it enters as a token: a copy of a permanent spell (707.10c)."""
+    """Whether it enters as a token: a copy of a permanent spell, no longer a copy (608.3f): the host sets
+    the view's ``token`` and clears its ``copy``."""
     unlocked: frozenset[Side]
     """The doors a Room enters with unlocked: the half cast (709.5d)."""
     rules: tuple[str, ...]
@@ -133,7 +134,8 @@ class Resolution:
     means this spell (702.47c)."""
     controller: Player | None = None
     """Who controls the card afterwards: the spell's controller on the battlefield (608.3), else its owner (400.7,
-    108.4a); ``None`` until it is decided."""
+    108.4a); ``None`` until it is decided. A ``Table`` decides it for every destination, so a host is given
+    ``None`` only with no destination (the copy ceases to exist: nothing is left to control)."""
 
     def citing(self, answer: Answer[Any]) -> Resolution:
         """This resolution citing the rules of ``answer`` too, another answer about it (where its

@@ -46,12 +46,15 @@ def copy_of(view: ObjectView, of: CopyOf, rules: RuleVersion) -> ObjectView | Il
 def _spell_copy(view: ObjectView, rules: RuleVersion) -> ObjectView | IllegalZone:
     """The copy of a spell on the stack (707.10): the same half or fused choice and X (709.3b),
     not cast, and without the text splices added (a text-changing effect is not copied, 702.47c,
-    707.2)."""
+    707.2). It is put on the stack for the original's controller, who owns and controls it
+    (707.10, 108.3), whoever owns the original's card."""
     spell = view.spell
     if view.zone is not Zone.STACK or spell is None:
         return IllegalZone(f"{view.card.name!r} is not a spell on the stack", rules.cite("copy_spell"), rules.name)
-    facts = SpellFacts(spell.option, cast=False, cast_from=None, spliced=(), copy=True, x=spell.x)
-    return replace(view, spell=facts, copy=True)
+    facts = SpellFacts(
+        spell.option, cast=False, cast_from=None, spliced=(), copy=True, caster=view.controller, x=spell.x
+    )
+    return replace(view, owner=view.controller, controller=view.controller, spell=facts, copy=True)
 
 
 def _permanent_copy(view: ObjectView, rules: RuleVersion) -> ObjectView | IllegalZone:

@@ -163,7 +163,8 @@ class SpellFacts:
     spliced: tuple[Spliced, ...] = ()
     """The cards spliced onto it, in the order their effects happen (702.47b)."""
     copy: bool = False
-    """Whether the spell is a copy (707.10) or a cast copy of a card (707.12)."""
+    """Whether the spell is a copy of a spell (707.10) or a cast copy of a card (707.12); its object's
+    :attr:`ObjectView.copy` is true too."""
     caster: Player | None = None
     """The player who cast it and controls it; ``None``: the card's owner."""
     x: int = 0
@@ -191,8 +192,10 @@ class ObjectView:
     token: bool = False
     """Whether it is a token (111.1)."""
     copy: bool = False
-    """Whether it is a copy of a card (707.12), which ceases to exist in any zone but the stack and the battlefield
-    (704.5e)."""
+    """Whether it is a copy of a spell (707.10) or of a card (707.12) rather than a card: an object that
+    ceases to exist in a zone other than the stack (a spell's copy) or other than the stack and the
+    battlefield (a card's copy) (704.5e). A permanent that entered as a copy of another (709.5b) and a
+    copy of a permanent spell that resolved are tokens (``token``), no longer copies (608.3f, 111.12)."""
 
     def moved(self, zone: Zone) -> ObjectView:
         """The object after it moves to ``zone`` other than by being cast: a new object (400.7)

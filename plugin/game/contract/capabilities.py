@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fnmatch import fnmatchcase
+from pathlib import PurePath
 
 
 class Capability(StrEnum):
@@ -75,17 +76,42 @@ class KnownDeviation:
     reason: str
     """What the host does instead, shown in the runs it covers."""
     scenarios: tuple[str, ...]
-    """The runs it covers, as ``file::scenario`` patterns (``fnmatch`` on the file's name:
-    ``"splice_targets.yaml::everdream-*"``); empty for a deviation met at run time."""
+    """The runs it covers, as ``file::scenario`` patterns (``fnmatch``); empty for a deviation met at
+    run time. The file part matches the end of the scenario file's path, a component at a time:
+    ``"splice_targets.yaml::everdream-*"`` matches that file in any folder,
+    ``"scenarios/ledger.yaml::*"`` only the one in a folder ``scenarios``."""
     rules: tuple[str, ...] = ()
-    """The rule versions (canonical names) under which it happens; empty: all of them."""
+    """The rule versions under which it happens, by name or alias as the registry knows them
+    (``"current"``); empty: all of them. The runners resolve them before any run, and a name the
+    registry does not know is the declaration's error."""
 
-    def covers(self, file_name: str, scenario: str, version: str) -> bool:
-        """Whether this deviation covers the run of ``scenario`` of ``file_name`` under ``version``."""
+    def covers(self, file: str | PurePath, scenario: str, version: str) -> bool:
+        """Whether this deviation covers the run of ``scenario`` of the scenario file at ``file``
+        (a path, or a file's name) under the version named ``version``."""
         if self.rules and version not in self.rules:
             return False
-        return any(fnmatchcase(f"{file_name}::{scenario}", pattern) for pattern in self.scenarios)
+        return any(_run_matches(pattern, PurePath(file), scenario) for pattern in self.scenarios)
+
+    def names_file(self, file: str | PurePath) -> bool:
+        """Whether one of its patterns is about the scenario file at ``file``."""
+        path = PurePath(file)
+        return any(_file_matches(pattern, path) for pattern in self.scenarios)
 
     def named_in(self, detail: str) -> bool:
         """Whether ``detail``, a host's ``not_supported`` detail, says it met this deviation."""
         return f"(deviation {self.name})" in detail
+
+
+def _run_matches(pattern: str, path: PurePath, scenario: str) -> bool:
+    if "::" not in pattern:
+        # A pattern without a scenario part matches "name::scenario" whole, as it always has.
+        return fnmatchcase(f"{path.name}::{scenario}", pattern)
+    return _file_matches(pattern, path) and fnmatchcase(scenario, pattern.split("::", 1)[1])
+
+
+def _file_matches(pattern: str, path: PurePath) -> bool:
+    if "::" not in pattern:
+        return fnmatchcase(path.name, pattern) or fnmatchcase(f"{path.name}::", pattern)
+    wanted = pattern.split("::", 1)[0].split("/")
+    parts = path.parts[-len(wanted) :]
+    return len(parts) == len(wanted) and all(fnmatchcase(part, want) for part, want in zip(parts, wanted, strict=True))

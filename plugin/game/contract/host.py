@@ -67,21 +67,28 @@ class Host(Protocol):
         spell's id, which is ``obj``."""
 
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
-        """Resolve the spell ``obj`` as ``outcome`` decides: follow ``outcome.instructions`` in order, then move the
-        card to ``outcome.destination`` (``None``: the copy ceases to exist) with
-        ``outcome.unlocked`` designations, as a token if ``outcome.token``."""
+        """Resolve the spell ``obj`` as ``outcome`` decides: follow ``outcome.instructions`` in order,
+        then move the card to ``outcome.destination`` (``None``: the copy ceases to exist) with
+        ``outcome.unlocked`` designations, as a token if ``outcome.token`` (a copy of a permanent
+        spell, which is then no longer a copy: ``copy`` false, 608.3f), under
+        ``outcome.controller`` (``None`` only with no destination)."""
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
         """Move ``obj`` to ``zone``, not by casting or resolving; leaving the stack ends its spell facts."""
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
-        """Create a copy of the spell ``obj`` on the stack with the facts ``spell`` (707.10); return its id."""
+        """Put a copy of the spell ``obj`` on top of the stack with the facts ``spell`` (707.10),
+        owned and controlled by ``spell.caster``, the spell's controller (108.3), its view's
+        ``copy`` true; return its new id."""
 
     def copy_card(self, obj: ObjectId) -> ObjectId:
-        """Create a copy of the card ``obj`` in the zone it is in (707.12); return its id."""
+        """Create a copy of the card ``obj`` in the zone it is in, owned and controlled by the card's
+        owner (707.12), its view's ``copy`` true; return its new id."""
 
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
-        """A new permanent enters as a copy of ``obj``, without designations (709.5b); return its id."""
+        """A new permanent enters as a copy of ``obj``, without designations (709.5b): a token
+        (``token`` true, ``copy`` false) owned and controlled by the original's controller; return
+        its new id."""
 
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
         """Give the Room permanent ``obj`` exactly the unlocked designations ``doors`` (709.5c)."""

@@ -160,8 +160,10 @@ class CheckedHost:
         told = f"to copy the spell {obj!r}"
         new = self.host.copy_spell(obj, spell)
         view = self._copy("copy_spell", told, obj, new)
-        if view.zone is not Zone.STACK or view.spell is None or view.spell.option is not spell.option:
-            raise self.breach("copy_spell", told, new, f"an object in the {view.zone}, not a copy of the spell")
+        option = view.spell.option.value if view.spell is not None else None
+        self._expect(
+            "copy_spell", told, new, [("zone", view.zone, Zone.STACK), ("spell.option", option, spell.option.value)]
+        )
         return new
 
     def copy_card(self, obj: ObjectId) -> ObjectId:
@@ -169,16 +171,14 @@ class CheckedHost:
         original = self.view(obj)
         new = self.host.copy_card(obj)
         view = self._copy("copy_card", told, obj, new)
-        if view.zone is not original.zone or view.card != original.card:
-            raise self.breach("copy_card", told, new, f"{view.card.name!r} in the {view.zone}, not a copy in place")
+        self._expect("copy_card", told, new, [("zone", view.zone, original.zone), ("card", view.card, original.card)])
         return new
 
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
         told = f"to make a permanent that copies {obj!r}"
         new = self.host.copy_permanent(obj)
         view = self._copy("copy_permanent", told, obj, new)
-        if view.zone is not Zone.BATTLEFIELD or not view.token:
-            raise self.breach("copy_permanent", told, new, f"an object in the {view.zone} that is no token")
+        self._expect("copy_permanent", told, new, [("zone", view.zone, Zone.BATTLEFIELD), ("token", view.token, True)])
         return new
 
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
@@ -211,9 +211,24 @@ class CheckedHost:
             raise self.breach(method, told, new, "not the id of a new object")
         self._new(method, told, new)
         view = self._after(method, told, new)
-        if method != "copy_permanent" and not view.copy:
-            raise self.breach(method, told, new, "an object that is not a copy")
+        # A copy of a spell or of a card is no card (704.5e ends it out of place); a permanent entering
+        # as a copy is a token, checked by copy_permanent.
+        if method != "copy_permanent" and view.copy is not True:
+            raise self.breach(
+                method, told, new, f"an object whose ObjectView.copy is {_named(view.copy)}; expected True"
+            )
         return view
+
+    def _expect(self, method: str, told: str, new: ObjectId, fields: list[tuple[str, object, object]]) -> None:
+        """The first field of the new object's view that is not what the contract expects, named."""
+        for field, value, expected in fields:
+            if value != expected:
+                raise self.breach(
+                    method,
+                    told,
+                    new,
+                    f"an object whose ObjectView.{field} is {_named(value)}; expected {_named(expected)}",
+                )
 
     def _new(self, method: str, told: str, obj: ObjectId) -> None:
         if obj in self._given:
@@ -225,6 +240,13 @@ class CheckedHost:
             return self.view(obj)
         except UnknownObject:
             raise self.breach(method, told, obj, "an object its view does not know") from None
+
+
+def _named(value: object) -> str:
+    """A field's value as a message shows it: a card by its name, an enum by its value."""
+    if isinstance(value, Card):
+        return repr(value.name)
+    return str(value)
 
 
 class _Guarded:

@@ -30,6 +30,7 @@ from splitcards.game.configuration.settings import (
 )
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import make_plugin_manager
+from splitcards.tools.conformance.declarations import resolved
 
 DESCRIPTION = """Show the settings in force (rule version, house rules, blocked plugins) and where
 each value comes from: a command-line argument, the environment, the project configuration
@@ -110,8 +111,9 @@ def check() -> tuple[list[Problem], VersionRegistry | None]:
     except SplitcardsError as exc:
         problems.append(Problem("plugins", "installed distributions", str(exc)))
         return problems, None
+    hosts = {}
     try:
-        adapters(pm)
+        hosts = adapters(pm)
     except SplitcardsError as exc:
         problems.append(Problem("hosts", "splitcards_register_adapters", str(exc)))
     try:
@@ -120,6 +122,12 @@ def check() -> tuple[list[Problem], VersionRegistry | None]:
         problems.append(Problem("versions", "shipped and plugin version files", str(exc)))
         return problems, None
     registry = _with_house_rules(base, config, problems)
+    # A deviation's rule versions are names the registry must know (aliases included).
+    for info in hosts.values():
+        try:
+            resolved(info, registry)
+        except SplitcardsError as exc:
+            problems.append(Problem("hosts", f"host {info.name!r}", str(exc)))
     wanted = os.environ.get(RULES_ENV) or config.rules
     where = f"${RULES_ENV}" if os.environ.get(RULES_ENV) else config.origin
     try:

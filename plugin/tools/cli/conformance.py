@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pluggy
 
-from splitcards.errors import SplitcardsError
+from splitcards.errors import RulesConfigError, SplitcardsError
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
 from splitcards.tools.cli.common import UsageError, add_rules, plugin_line
 from splitcards.tools.cli.terminal import Writer, duration
 from splitcards.tools.conformance import runner
+from splitcards.tools.conformance.declarations import resolved, unmatched
 from splitcards.tools.conformance.runner import Planned, Result, Status, summary
-from splitcards.tools.conformance.scenario import load_file
+from splitcards.tools.conformance.scenario import ScenarioFile, load_file
 from splitcards.tools.conformance.wording import citation
 from splitcards.tools.hostnames import HostNames, UnknownHost
 from splitcards.wire.client import PREFIX
@@ -110,9 +111,11 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
         hosts: dict[str, AdapterInfo] = {}
         for name in dict.fromkeys(names):
             try:
-                info = named.get(name)
+                info = resolved(named.get(name), registry)
             except UnknownHost as exc:
                 raise UsageError(f"--host: {exc}") from None
+            except RulesConfigError as exc:
+                raise UsageError(f"--host {name}: {exc}") from None
             # A command: host is reported under the name it gives, unless another host of this run
             # has that name (``--host reference --host 'command:splitcards serve-host reference'``).
             taken = info.name in hosts or info.name in names
@@ -133,9 +136,11 @@ def _run_hosts(
         report.out.line(f"hosts: {', '.join(hosts)}; rules: {', '.join(only) or 'as each scenario names'}")
         report.out.line(f"plugins: {plugin_line(pm)}")
     planned: list[Planned] = []
+    files: list[ScenarioFile] = []
     for path in scenario_paths(args.paths):
         try:
-            planned += runner.plan(load_file(path), registry, only)
+            files.append(load_file(path))
+            planned += runner.plan(files[-1], registry, only)
         except Exception as exc:
             # One unreadable file is reported and the others still run.
             problem = str(exc) if isinstance(exc, SplitcardsError) else f"{path}: {type(exc).__name__}: {exc}"
@@ -147,11 +152,14 @@ def _run_hosts(
         # totals, then main reports the interruption (exit status 2).
         report.end(interrupted=True)
         raise
+    # A declaration that covers no run of the files it names is wrong, as a strict xfail that
+    # passed is: it fails the run (docs/adapters.md).
+    report.out_of_date = [line for info in hosts.values() for line in unmatched(info, files, registry)]
     counts = report.end(interrupted=False)
     # The exit status follows pytest's: 2 for unreadable files, 1 for a failed run, 5 for none run.
     if report.file_errors:
         return 2
-    if counts[Status.FAIL] or counts[Status.ERROR]:
+    if counts[Status.FAIL] or counts[Status.ERROR] or report.out_of_date:
         return 1
     return 0 if report.results else 5
 
@@ -191,6 +199,7 @@ class _Report:
         self.results: list[Result] = []
         self.durations: list[float] = []
         self.file_errors: list[str] = []
+        self.out_of_date: list[str] = []
 
     def file_error(self, problem: str) -> None:
         self.file_errors.append(problem)
@@ -218,13 +227,19 @@ class _Report:
                 self.out.line(f"slowest {len(slowest)} runs:")
                 for spent, r in slowest:
                     self.out.line(f"  {duration(spent):>7}  {Path(r.file).name}::{r.scenario} [{r.version}] {r.host}")
+            for line in self.out_of_date:
+                self.out.line(f"{self.out.paint('DECLARED', 'red', 'bold'):13} {line}")
             tail = f", {len(self.file_errors)} file errors" if self.file_errors else ""
+            if self.out_of_date:
+                tail += f", {len(self.out_of_date)} declarations out of date"
             mark = " (interrupted)" if interrupted else ""
             self.out.line(", ".join(f"{n} {status.value}" for status, n in counts.items()) + tail + mark)
             return counts
         totals = {
             **{status.value: n for status, n in counts.items()},
             "file_errors": self.file_errors,
+            # Only when there are some: a run without them writes the totals it always did.
+            **({"declarations_out_of_date": self.out_of_date} if self.out_of_date else {}),
             "interrupted": interrupted,
         }
         if self.format == "json":

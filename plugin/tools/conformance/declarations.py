@@ -4,12 +4,23 @@ A gap stops the run before it starts: the host has said it can't express what th
 needs (:mod:`~splitcards.tools.conformance.needs`). A known deviation lets the run go, as pytest
 runs a test marked ``xfail(strict=True)``: a run that does not pass is ``not_supported`` naming
 the deviation, and a run that passes fails, since the declaration is no longer true.
+
+A deviation's rule versions are resolved before any run, as the registry resolves a name
+(:func:`resolved`): an alias names its version, and an unknown name is the declaration's error.
+After the runs, a deviation that names a scenario file of the run but covers no run of those
+files, under any of their scenarios' versions, is out of date (:func:`unmatched`): a typo or a
+renamed scenario, which would otherwise silently cover nothing. A deviation naming only files
+the run did not include is not judged, so running a few files never complains about the others.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import PurePath
 
+from splitcards.errors import RulesConfigError
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, KnownDeviation
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.needs import needs
@@ -31,8 +42,7 @@ def declared_deviation(
     info: AdapterInfo, file: ScenarioFile, scenario: Scenario, version: RuleVersion
 ) -> KnownDeviation | None:
     """The first declared deviation that covers this run, or ``None``."""
-    name = PurePath(file.path).name
-    return next((d for d in info.deviations if d.scenarios and d.covers(name, scenario.id, version.name)), None)
+    return next((d for d in info.deviations if d.scenarios and d.covers(file.path, scenario.id, version.name)), None)
 
 
 def met_deviation(info: AdapterInfo, status: Status, detail: str) -> KnownDeviation | None:
@@ -51,3 +61,53 @@ def judged(deviation: KnownDeviation, host: str, status: Status, detail: str) ->
         # An exception nobody expected is no deviation anyone declared.
         return status, detail
     return Status.NOT_SUPPORTED, f"{label} ({status.value}: {detail})"
+
+
+def resolved(info: AdapterInfo, registry: VersionRegistry) -> AdapterInfo:
+    """The host's registration with each deviation's ``rules`` as the registry names them.
+
+    :raises RulesConfigError: a deviation names a rule version the registry does not know (with
+        the near names).
+    """
+    deviations = []
+    for deviation in info.deviations:
+        names = []
+        for name in deviation.rules:
+            try:
+                names.append(registry.get(name).name)
+            except RulesConfigError as exc:
+                raise RulesConfigError(
+                    f"host {info.name!r} declares the deviation {deviation.name!r} under rules: {exc}"
+                ) from None
+        deviations.append(replace(deviation, rules=tuple(names)))
+    return replace(info, deviations=tuple(deviations))
+
+
+def unmatched(info: AdapterInfo, files: Iterable[ScenarioFile], registry: VersionRegistry) -> list[str]:
+    """What to say of each deviation with scenarios that names a file of ``files`` but covers no
+    run of them, under any rule version their scenarios name (out of date); ``[]`` when none."""
+    files = list(files)
+    found = []
+    for deviation in info.deviations:
+        named = [f for f in files if deviation.scenarios and deviation.names_file(f.path)]
+        if not named or any(_covers_a_run(deviation, f, registry) for f in named):
+            continue
+        patterns = ", ".join(deviation.scenarios)
+        under = f" under {', '.join(deviation.rules)}" if deviation.rules else ""
+        found.append(
+            f"host {info.name!r} declares the deviation {deviation.name!r} for {patterns}{under}, which covers no"
+            f" run of {', '.join(PurePath(f.path).name for f in named)}: the declaration is out of date"
+        )
+    return found
+
+
+def _covers_a_run(deviation: KnownDeviation, file: ScenarioFile, registry: VersionRegistry) -> bool:
+    for scenario in file.scenarios:
+        for name in scenario.rules:
+            try:
+                version = registry.get(name).name
+            except RulesConfigError:
+                continue  # the scenario's own error, reported with its run
+            if deviation.covers(file.path, scenario.id, version):
+                return True
+    return False

@@ -14,6 +14,7 @@ exceptions that are not an ``Exception``) stops the runs: what ended before it s
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 
@@ -31,15 +32,12 @@ from splitcards.tools.conformance.results import Status as Status
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile
 from splitcards.tools.conformance.steps import Fail, ScenarioRun
 
-# A host: its adapter's registration (with what it declares), or a bare factory of games.
-HostSpec = AdapterInfo | Callable[[RuleVersion], Host]
-
 
 @dataclass(frozen=True, slots=True)
 class Planned:
     """One run to make: a scenario of a file under one rule version (``version`` is ``None``
     when the scenario names a version the registry does not know, or none that could be read: the
-    run fails, or is in error for a scenario that could not be read, with ``problem``)."""
+    run is in error, with ``problem``)."""
 
     file: ScenarioFile
     scenario: Scenario
@@ -75,38 +73,46 @@ def plan(file: ScenarioFile, registry: VersionRegistry, only_versions: Iterable[
 
 def iter_file(
     file: ScenarioFile,
-    hosts: Mapping[str, HostSpec],
+    hosts: Mapping[str, AdapterInfo],
     registry: VersionRegistry,
     only_versions: Iterable[str] = (),
     pm: pluggy.PluginManager | None = None,
 ) -> Iterator[Result]:
-    """Run every scenario of a file, for each of its rule versions, on each host, yielding each
-    result as soon as it is known."""
+    """Run every scenario of a file, for each of its rule versions (or only ``only_versions``:
+    names, aliases or files), on each host, yielding each result as soon as it is known."""
     for run in plan(file, registry, only_versions):
-        for host_name, factory in hosts.items():
-            yield run_planned(run, host_name, factory, pm)
+        for host_name, info in hosts.items():
+            yield run_planned(run, host_name, info, pm)
 
 
 def run_file(
     file: ScenarioFile,
-    hosts: Mapping[str, HostSpec],
+    hosts: Mapping[str, AdapterInfo | Callable[[RuleVersion], Host]],
     registry: VersionRegistry,
     only_version: str | None = None,
     pm: pluggy.PluginManager | None = None,
 ) -> list[Result]:
-    """Every result of :func:`iter_file`, for one rule version or all."""
-    return list(iter_file(file, hosts, registry, [only_version] if only_version else (), pm))
+    """Deprecated: every result of :func:`iter_file`, for one rule version or all. A bare factory
+    given as a host is a host that declares nothing."""
+    warnings.warn(
+        "splitcards.tools.conformance.runner.run_file is deprecated: use iter_file (it will be removed in a"
+        " later minor release)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    infos = {
+        name: host if isinstance(host, AdapterInfo) else AdapterInfo(name, "", host) for name, host in hosts.items()
+    }
+    return list(iter_file(file, infos, registry, [only_version] if only_version else (), pm))
 
 
-def run_planned(run: Planned, host_name: str, factory: HostSpec, pm: pluggy.PluginManager | None = None) -> Result:
-    """Make one planned run on a new game of one host. With the host's :class:`AdapterInfo`, what
-    it declares is honoured: a run needing a capability it lacks is ``not_supported`` without
-    being run, and a run a declared deviation covers is judged by :func:`~.declared.judged`."""
+def run_planned(run: Planned, host_name: str, factory: AdapterInfo, pm: pluggy.PluginManager | None = None) -> Result:
+    """Make one planned run on a new game of one host, honouring what it declares: a run needing
+    a capability it lacks is ``not_supported`` without being run, and a run a declared deviation
+    covers is judged by :func:`~.declarations.judged`."""
     if run.version is None:
-        status = Status.ERROR if run.scenario.problem else Status.FAIL
-        return Result(run.file.path, run.scenario.id, "-", host_name, status, run.problem, run.scenario.source)
-    if not isinstance(factory, AdapterInfo):
-        return run_scenario(run.file, run.scenario, run.version, host_name, factory, pm)
+        # A rule version the registry does not know is the scenario's problem, not the host's (docs/format.md).
+        return Result(run.file.path, run.scenario.id, "-", host_name, Status.ERROR, run.problem, run.scenario.source)
     gap = None if run.scenario.problem else declared_gap(factory, run.file, run.scenario)
     if gap is not None:
         detail, name = gap

@@ -11,9 +11,15 @@ can write its own::
         def splitcards_host(self) -> AdapterInfo:
             return AdapterInfo("myengine", "My engine", new_game)
 
-A test whose host raises :class:`~splitcards.errors.NotSupported` is skipped with the host's
-reason. The games use a plugin manager with the built-in rules only, so the installed plugins
-(house rules that refuse casts, say) do not change what the host is asked to do.
+A test that needs a :class:`~splitcards.game.contract.Capability` is marked
+``splitcards_needs(capability)``: it is skipped when the host declares that it lacks it, the skip
+naming the declaration and its reason. A :class:`~splitcards.errors.NotSupported` raised by the
+host is a skip naming the deviation it names, when the host declares it. A test marked
+``strict=True`` (the copy tests) fails on any other, since a skip nothing declared would hide a
+missing feature; the others skip it with a ``DeprecationWarning`` (they will fail too in a later
+minor release). The games use a plugin manager with the
+built-in rules only, so the installed plugins (house rules that refuse casts, say) do not change
+what the host is asked to do.
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ import pytest
 
 from splitcards.errors import UnknownObject
 from splitcards.game.configuration.registry import VersionRegistry
-from splitcards.game.contract import AdapterInfo, Host
+from splitcards.game.contract import AdapterInfo, Capability, Host
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, Phase, Player, Timing, UnlockBy, Zone
+
+needs = pytest.mark.splitcards_needs
 
 POOL = ("Fire // Ice", "Assault // Battery", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room")
 """The cards every game of these tests is prepared with."""
@@ -101,6 +109,7 @@ class HostContract:
         assert facts is not None and facts.option is CastOption.FUSED
         assert game.characteristic(spell, "names").value == ("Wear", "Tear")
 
+    @needs(Capability.CAST_PERMISSIONS, Capability.PRIORITY_TO_NON_ACTIVE)
     def test_400_7_a_card_cast_from_another_players_graveyard_goes_back_to_its_owner(
         self, game: Table, splitcards_cards: dict[str, Card]
     ) -> None:
@@ -119,6 +128,7 @@ class HostContract:
         game.resolve()
         assert game.view(obj).zone is Zone.EXILE
 
+    @needs(Capability.ROOMS)
     def test_room_doors_are_kept_by_the_host(self, game: Table, splitcards_cards: dict[str, Card]) -> None:
         room = game.create(splitcards_cards["Bottomless Pool // Locker Room"], Zone.HAND)
         game.cast(room, CastOption.LEFT)
@@ -145,3 +155,112 @@ class HostContract:
         game.set_turn(Player.P2, Phase.MAIN2, Player.P2)
         game.set_turn(priority=Player.P1)
         assert game.host.timing() == Timing(Player.P2, Phase.MAIN2, Player.P1, stack_empty=True)
+
+    # -- copies (707.10, 707.12, 709.5b) --------------------------------------------------------
+
+    @needs(Capability.COPY_SPELL, strict=True)
+    def test_707_10_copy_spell_is_a_new_copy_on_top_owned_by_the_spells_controller(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        card = splitcards_cards["Fire // Ice"]
+        spell = game.cast(game.create(card, Zone.HAND, Player.P1), CastOption.RIGHT)
+        before = set(game.host.objects())
+        copy = game.copy_spell(spell)
+        assert copy not in before
+        view = game.view(copy)
+        assert (view.card, view.zone, view.owner, view.controller, view.copy, view.token) == (
+            card,
+            Zone.STACK,
+            Player.P1,
+            Player.P1,
+            True,
+            False,
+        )
+        assert view.spell is not None
+        assert (view.spell.option, view.spell.cast, view.spell.copy) == (CastOption.RIGHT, False, True)
+        assert list(game.host.stack()) == [spell, copy]
+        assert game.characteristic(copy, "names").value == ("Ice",)
+        # A copy of an instant ceases to exist as it resolves (707.10a); the original stays.
+        assert game.resolve().destination is None
+        assert copy not in game.host.objects()
+        assert list(game.host.stack()) == [spell]
+
+    @needs(Capability.COPY_SPELL, Capability.CAST_PERMISSIONS, Capability.PRIORITY_TO_NON_ACTIVE, strict=True)
+    def test_707_10_a_copy_of_a_spell_cast_by_another_player_is_that_players(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        obj = game.create(splitcards_cards["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
+        game.set_turn(priority=Player.P2)
+        spell = game.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
+        copy = game.copy_spell(spell)
+        # Put on the stack under p2's control, the copy is p2's though the card is p1's (707.10, 108.3).
+        view = game.view(copy)
+        assert (view.owner, view.controller, view.copy) == (Player.P2, Player.P2, True)
+        original = game.view(spell)
+        assert (original.owner, original.controller) == (Player.P1, Player.P2)
+
+    @needs(Capability.COPY_SPELL, Capability.ROOMS, strict=True)
+    def test_608_3f_a_copy_of_a_permanent_spell_resolves_to_a_token_that_is_no_copy(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        card = splitcards_cards["Bottomless Pool // Locker Room"]
+        spell = game.cast(game.create(card, Zone.HAND, Player.P1), CastOption.LEFT)
+        copy = game.copy_spell(spell)
+        outcome = game.resolve()
+        assert (outcome.destination, outcome.token) == (Zone.BATTLEFIELD, True)
+        view = game.view(copy)
+        assert (view.zone, view.controller, view.token, view.copy, view.spell) == (
+            Zone.BATTLEFIELD,
+            Player.P1,
+            True,
+            False,
+            None,
+        )
+        # The door its half was cast as is unlocked as it enters (709.5d).
+        assert view.unlocked == {Side.LEFT}
+
+    @needs(Capability.COPY_CARD, strict=True)
+    def test_707_12_copy_card_is_a_new_copy_in_the_cards_zone_and_its_owners(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        card = splitcards_cards["Assault // Battery"]
+        obj = game.create(card, Zone.GRAVEYARD, Player.P2)
+        before = set(game.host.objects())
+        copy = game.copy_card(obj)
+        assert copy not in before
+        view = game.view(copy)
+        assert (view.card, view.zone, view.owner, view.controller, view.spell, view.copy, view.token) == (
+            card,
+            Zone.GRAVEYARD,
+            Player.P2,
+            Player.P2,
+            None,
+            True,
+            False,
+        )
+        # Both halves are copied (709.3c); the original is untouched.
+        assert game.characteristic(copy, "names").value == ("Assault", "Battery")
+        original = game.view(obj)
+        assert (original.zone, original.copy) == (Zone.GRAVEYARD, False)
+
+    @needs(Capability.COPY_PERMANENT, Capability.ROOMS, strict=True)
+    def test_709_5b_copy_permanent_is_a_new_token_with_the_halves_and_no_designations(
+        self, game: Table, splitcards_cards: dict[str, Card]
+    ) -> None:
+        card = splitcards_cards["Bottomless Pool // Locker Room"]
+        room = game.create(card, Zone.BATTLEFIELD, Player.P2)
+        game.unlock(room, Side.LEFT, UnlockBy.EFFECT)
+        before = set(game.host.objects())
+        copy = game.copy_permanent(room)
+        assert copy not in before
+        view = game.view(copy)
+        assert (view.card, view.zone, view.owner, view.controller, view.token, view.copy, view.unlocked) == (
+            card,
+            Zone.BATTLEFIELD,
+            Player.P2,
+            Player.P2,
+            True,
+            False,
+            frozenset(),
+        )
+        assert game.view(room).unlocked == {Side.LEFT}

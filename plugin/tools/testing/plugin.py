@@ -28,10 +28,10 @@ imports its public names on first use).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -43,12 +43,14 @@ if TYPE_CHECKING:
     from splitcards.game.contract import AdapterInfo
     from splitcards.rules.card import Card
     from splitcards.tools.conformance.runner import Planned
+    from splitcards.tools.conformance.scenario import ScenarioFile as LoadedFile
     from splitcards.tools.hostnames import HostNames
 
 # Assertions in the contract tests read like the tests of the project that runs them.
 pytest.register_assert_rewrite("splitcards.tools.testing.contract")
 
 CONTRACT_MARKER = "splitcards_contract"
+NEEDS_MARKER = "splitcards_needs"
 _SUFFIXES = (".yaml", ".yml")
 
 
@@ -59,6 +61,8 @@ class _Setup:
     rules: tuple[str, ...]
     pm: pluggy.PluginManager
     names: HostNames
+    # The scenario files collected, for the declarations that cover none of their runs.
+    files: list[LoadedFile] = field(default_factory=list)
 
 
 _SETUP = pytest.StashKey[_Setup]()
@@ -101,40 +105,62 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", f"{CONTRACT_MARKER}: a host contract test (a NotSupported raised by the host is a skip)"
+        "markers",
+        f"{CONTRACT_MARKER}: a host contract test (a NotSupported raised by the host is a skip naming the"
+        " deviation the host declares)",
     )
-    name = config.getoption("splitcards_host") or config.getini("splitcards_host") or None
-    rules = tuple(config.getoption("splitcards_rules") or config.getini("splitcards_rules"))
+    config.addinivalue_line(
+        "markers",
+        f"{NEEDS_MARKER}(*capabilities, strict=False): a host contract test skipped when the host declares it"
+        " lacks one of them; strict: a NotSupported no declaration names fails it",
+    )
+    # Each value is named in a usage error as it was given: the option, or the ini file's line.
+    name = config.getoption("splitcards_host")
+    host_source = "--splitcards-host"
+    if not name:
+        name, host_source = config.getini("splitcards_host") or None, "splitcards_host (ini)"
+    rules = tuple(config.getoption("splitcards_rules"))
+    rules_source = "--splitcards-rules"
+    if not rules:
+        rules, rules_source = tuple(config.getini("splitcards_rules")), "splitcards_rules (ini)"
     if name is None:
         if rules:
-            raise pytest.UsageError("--splitcards-rules needs a host: --splitcards-host NAME, or splitcards_host")
+            raise pytest.UsageError(f"{rules_source} needs a host: --splitcards-host NAME, or splitcards_host")
         return
     timeout = config.getoption("splitcards_host_timeout")
     transcript = config.getoption("splitcards_transcript")
-    config.stash[_SETUP] = _setup(name, rules, timeout, Path(transcript) if transcript else None)
+    sources = (host_source, rules_source)
+    config.stash[_SETUP] = _setup(name, rules, timeout, Path(transcript) if transcript else None, sources)
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(_bundled())]
 
 
-def _setup(name: str, rules: tuple[str, ...], timeout: float | None, transcript: Path | None) -> _Setup:
+def _setup(
+    name: str, rules: tuple[str, ...], timeout: float | None, transcript: Path | None, sources: tuple[str, str]
+) -> _Setup:
     from splitcards.errors import SplitcardsError
     from splitcards.game.configuration.registry import load_registry
     from splitcards.game.plugins.manager import default_manager
+    from splitcards.tools.conformance.declarations import resolved
     from splitcards.tools.hostnames import HostNames
     from splitcards.wire.engine import DEFAULT_TIMEOUT
 
+    host_source, rules_source = sources
     names = None
+    source = host_source
     try:
         pm = default_manager()
         registry = load_registry()
+        source = rules_source
         for version in rules:
             registry.get(version)
+        source = host_source
         names = HostNames(pm, timeout or DEFAULT_TIMEOUT, transcript)
-        info = names.get(name)
+        info = resolved(names.get(name), registry)
     except SplitcardsError as exc:
         if names is not None:
             names.close()
-        raise pytest.UsageError(f"--splitcards-host: {exc}") from exc
+        raise pytest.UsageError(f"{source}: {exc}") from exc
     return _Setup(info, registry, rules, pm, names)
 
 
@@ -142,6 +168,30 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     setup = config.stash.get(_SETUP, None)
     if setup is not None:
         setup.names.close()
+
+
+def _out_of_date(config: pytest.Config) -> list[str]:
+    setup = config.stash.get(_SETUP, None)
+    if setup is None or not setup.files:
+        return []
+    from splitcards.tools.conformance.declarations import unmatched
+
+    return unmatched(setup.host, setup.files, setup.registry)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitCode) -> None:
+    # A declaration that covers no run of the files it names is wrong, as a strict xfail that
+    # passed is: it fails the session (docs/adapters.md).
+    if exitstatus == pytest.ExitCode.OK and _out_of_date(session.config):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    lines = _out_of_date(config)
+    if lines:
+        terminalreporter.section("splitcards declarations out of date", red=True)
+        for line in lines:
+            terminalreporter.line(line, red=True)
 
 
 def _bundled() -> Path:
@@ -165,9 +215,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # The shipped contract tests without a host would be an error each: one usage error says why.
     if _SETUP in config.stash:
         return
-    # Matched by file: the module's name depends on pytest's import mode and on how the package is installed.
-    shipped = Path(__file__).resolve().with_name("test_contract.py")
-    if any(isinstance(item, pytest.Function) and item.path.resolve() == shipped for item in items):
+    # Matched by file: the module's name depends on pytest's import mode and on how the package is
+    # installed. The deprecated splitcards.testing holds the same tests.
+    here = Path(__file__).resolve()
+    shipped = {here.with_name("test_contract.py"), here.parents[2] / "testing" / "test_contract.py"}
+    if any(isinstance(item, pytest.Function) and item.path.resolve() in shipped for item in items):
         raise pytest.UsageError(
             f"{_SHIPPED_TESTS}: the host contract tests need a host: --splitcards-host NAME, or splitcards_host"
             " in the ini file"
@@ -211,6 +263,7 @@ class ScenarioFile(pytest.File):
 
         setup = self.config.stash[_SETUP]
         scenario_file = load_file(self.path)
+        setup.files.append(scenario_file)
         runs = plan(scenario_file, setup.registry, setup.rules)
 
         def known(name: str) -> bool:
@@ -220,7 +273,7 @@ class ScenarioFile(pytest.File):
                 return False
             return True
 
-        # A run under a version the registry lacks fails; its test is named after that version.
+        # A run under a version the registry lacks is in error; its test is named after that version.
         unknown = {s.id: iter([n for n in s.rules if not known(n)]) for s in scenario_file.scenarios}
         seen: set[str] = set()
         for run in runs:
@@ -248,9 +301,10 @@ class ScenarioRun(pytest.Item):
         self.run = run
 
     def setup(self) -> None:
-        # Not a failure of the host: the scenario itself is wrong, so its test is in error.
-        if self.run.scenario.problem:
-            pytest.fail(self.run.scenario.problem, pytrace=False)
+        # Not a failure of the host: the scenario itself is wrong (a rule version the registry does
+        # not know included), so its test is in error.
+        if self.run.version is None or self.run.scenario.problem:
+            pytest.fail(self.run.problem or self.run.scenario.problem, pytrace=False)
 
     def runtest(self) -> None:
         from splitcards.tools.conformance.runner import Status, run_planned
@@ -315,8 +369,13 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, Any, Any]
     if pyfuncitem.get_closest_marker(CONTRACT_MARKER) is None:
         return (yield)
     from splitcards.errors import NotSupported
+    from splitcards.tools.testing.declared import not_supported, skip_declared_gap
 
+    host = cast("AdapterInfo", pyfuncitem.funcargs["splitcards_host"])
+    markers = list(pyfuncitem.iter_markers(NEEDS_MARKER))
+    skip_declared_gap(host, [capability for marker in markers for capability in marker.args])
     try:
         return (yield)
     except NotSupported as exc:
-        pytest.skip(f"not supported by the host: {exc}")
+        refused = str(exc)
+    not_supported(host, refused, strict=any(marker.kwargs.get("strict") for marker in markers))
