@@ -36,7 +36,9 @@ MTGO = DATA / "izzet-splits.txt"
 ARENA = DATA / "dimir-rooms-arena.txt"
 CARD_FILES = pytest.mark.parametrize("card_file", [ATOMIC, ORACLE], ids=["mtgjson", "scryfall"])
 # A cast of one half of a split card, as the game prints it.
-SPLIT_CAST = re.compile(r"^T\d+ +p[12] casts \S.* \(the (left|right) half of .+ // .+\)( targeting .+)?: mana value .* \[.+\]$")
+SPLIT_CAST = re.compile(
+    r"^T\d+ +p[12] casts \S.* \(the (left|right) half of .+ // .+\)( targeting .+)?: mana value .* \[.+\]$"
+)
 
 
 def _problem(text: str) -> DecklistError:

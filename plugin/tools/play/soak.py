@@ -32,7 +32,8 @@ from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import default_manager
 from splitcards.tools.play import record as records
 from splitcards.tools.play import workers
-from splitcards.tools.play.games import GamePlan, GameSpec
+from splitcards.tools.play.games import GamePlan
+from splitcards.tools.play.games import GameSpec as GameSpec  # its place before the plan had a module
 from splitcards.tools.play.invariants import violations
 from splitcards.tools.play.loop import AIGame
 from splitcards.tools.play.progress import Clock
