@@ -177,14 +177,18 @@ class _Declaring:
         return [AdapterInfo("declaring", "declares one deviation too many", new_game, deviations=deviations)]
 
 
-def test_the_conformance_command_reports_an_out_of_date_declaration_and_fails(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _conformance_of_declaring(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *options: str) -> int:
     pm = make_plugin_manager([_Declaring()], load_entry_points=False)
     monkeypatch.setattr("splitcards.tools.cli.make_plugin_manager", lambda: pm)
     path = tmp_path / "declared.yaml"
     path.write_text(FILE, encoding="utf-8")
-    assert main(["conformance", str(path), "--host", "declaring"]) == 1
+    return main(["conformance", str(path), "--host", "declaring", *options])
+
+
+def test_the_conformance_command_reports_an_out_of_date_declaration_and_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _conformance_of_declaring(tmp_path, monkeypatch) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[-2:] == [
         "DECLARED      host 'declaring' declares the deviation 'renamed' for declared.yaml::ice-is-rong, which covers"
@@ -215,11 +219,7 @@ def test_config_check_names_a_deviations_unknown_rule_version(
 def test_the_jsonl_totals_list_the_out_of_date_declarations(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pm = make_plugin_manager([_Declaring()], load_entry_points=False)
-    monkeypatch.setattr("splitcards.tools.cli.make_plugin_manager", lambda: pm)
-    path = tmp_path / "declared.yaml"
-    path.write_text(FILE, encoding="utf-8")
-    assert main(["conformance", str(path), "--host", "declaring", "--format", "jsonl"]) == 1
+    assert _conformance_of_declaring(tmp_path, monkeypatch, "--format", "jsonl") == 1
     totals = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert totals["declarations_out_of_date"] == [
         "host 'declaring' declares the deviation 'renamed' for declared.yaml::ice-is-rong, which covers no run of"
