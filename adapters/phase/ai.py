@@ -9,6 +9,7 @@ the rules. Only what phase itself shows is read here; the rules' side is the
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -45,11 +46,22 @@ from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
 
-DIFFICULTY = "Medium"
+DIFFICULTY = "Easy"
+# phase's AI ends its search once a decision has taken phase's clock (1.5 s of wall-clock time,
+# phase.rs's AI search time budget), however far the search got; phase-python has no setting that
+# bounds it by nodes or depth alone. An answer that came in less than UNCUT seconds can't have met
+# that clock; a slower one may have been cut short by the machine's load, so it is asked again (the
+# AI's answer is a function of the position: asking changes nothing), up to ASKS times in all.
+UNCUT = 1.0
+ASKS = 3
 
 
 class PhaseAI:
-    """A phase game between two copies of its AI (``difficulty``: phase's AI level)."""
+    """A phase game between two copies of its AI (``difficulty``: phase's AI level).
+
+    ``asked_again`` counts the decisions asked again because an answer came too late to be sure
+    phase's clock did not cut its search; ``clock_cut`` the decisions whose every answer came too
+    late (the game may then differ from another game of the same seed)."""
 
     def __init__(self, rules: RuleVersion, difficulty: str = DIFFICULTY) -> None:
         self.rules = rules
@@ -59,6 +71,8 @@ class PhaseAI:
         self.caster = self._host.caster
         self._happenings = Happenings(self.session)
         self.session.listener = self._happenings
+        self.asked_again = 0
+        self.clock_cut = 0
 
     @property
     def engine(self) -> str:
@@ -107,7 +121,15 @@ class PhaseAI:
         return action
 
     def _choose(self, game: Any, seat: int) -> Any:
-        return game.choose_action(seat, difficulty=self.difficulty)
+        for ask in range(ASKS):
+            if ask:
+                self.asked_again += 1
+            start = time.monotonic()
+            action = game.choose_action(seat, difficulty=self.difficulty)
+            if time.monotonic() - start < UNCUT:
+                return action
+        self.clock_cut += 1
+        return action
 
     def classify(self, action: object) -> Classified:
         data = action_dict(action)
