@@ -4,7 +4,7 @@ benchmarks); a player's own decks come from :mod:`splitcards.tools.play.decklist
 Card data is embedded here as MTGJSON atomic faces, every printed characteristic with them, so
 a game needs no file and no network and the engine builds real cards: creatures with their
 power and toughness, burn that its own card parser reads. The two demo decks are aggressive
-40-card decks, Izzet and Boros, with creatures, burn, and between them split cards, fuse,
+60-card decks, Izzet and Boros, with creatures, burn, and between them split cards, fuse,
 aftermath, splice and Rooms. A deck is chosen per rule version: a card whose kind the version
 lacks (a Room or an aftermath card before they existed) is refused by the rules, and its slots
 go to the deck's spares.
@@ -177,6 +177,44 @@ FACES: dict[str, list[dict[str, Any]]] = {
             "Aftermath (Cast this spell only from your graveyard. Then exile it.)\nEach opponent loses X life.",
         ),
     ),
+    "Insult // Injury": _split(
+        "aftermath",
+        _face(
+            "Insult",
+            "{2}{R}",
+            "Sorcery",
+            "R",
+            "Damage can't be prevented this turn. If a source you control would deal damage this turn, it deals double"
+            " that damage instead.",
+        ),
+        _face(
+            "Injury",
+            "{2}{R}",
+            "Sorcery",
+            "R",
+            "Aftermath (Cast this spell only from your graveyard. Then exile it.)\n"
+            "Injury deals 2 damage to target creature and 2 damage to target player or planeswalker.",
+        ),
+    ),
+    "Onward // Victory": _split(
+        "aftermath",
+        _face(
+            "Onward",
+            "{2}{R}",
+            "Sorcery",
+            "R",
+            "Target creature gets +X/+0 until end of turn, where X is its power. It gains first strike until end of"
+            " turn.",
+        ),
+        _face(
+            "Victory",
+            "{2}{W}",
+            "Sorcery",
+            "W",
+            "Aftermath (Cast this spell only from your graveyard. Then exile it.)\n"
+            "Target creature gains double strike until end of turn.",
+        ),
+    ),
     "Glassworks // Shattered Yard": _split(
         "split",
         _face(
@@ -245,25 +283,29 @@ class DemoDeck:
     spares: tuple[str, str]
 
 
-# Two 40-card decks of the kind a player brings to a casual game: creatures that attack,
-# burn and removal, and between them every kind of card the split-card rules cover.
+# Two 60-card decks of the kind a player brings to a casual game (at most 4 of a card, 22 lands):
+# creatures that attack, burn and removal, and between them every kind of card the split-card
+# rules cover, enough of each that a game sees it: fuse (Turn // Burn), splice onto Arcane (Glacial
+# Ray, with Reach Through Mists and Lava Spike to splice onto), aftermath halves castable in the
+# deck's colors (Injury, Victory) and Rooms.
 DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
     DemoDeck(
         "Izzet Tempo",
         {
             "Raging Goblin": 4,
             "Valley Dasher": 4,
-            "Goblin Piker": 4,
+            "Goblin Piker": 2,
             "Wind Drake": 4,
-            "Lightning Bolt": 3,
-            "Fire // Ice": 1,
-            "Turn // Burn": 1,  # fuse
-            "Commit // Memory": 1,  # aftermath
-            "Bottomless Pool // Locker Room": 1,  # a Room
-            "Glacial Ray": 2,  # Arcane, splices onto Arcane
+            "Lightning Bolt": 4,
+            "Fire // Ice": 2,
+            "Turn // Burn": 4,  # fuse
+            "Glacial Ray": 4,  # Arcane, splices onto Arcane
+            "Reach Through Mists": 4,  # Arcane
+            "Insult // Injury": 2,  # aftermath
+            "Bottomless Pool // Locker Room": 4,  # a Room
         },
-        {"Mountain": 10, "Island": 5},
-        ("Goblin Piker", "Lightning Bolt"),
+        {"Mountain": 13, "Island": 9},
+        ("Hulking Goblin", "Gray Ogre"),
     ),
     DemoDeck(
         "Boros Charge",
@@ -271,18 +313,18 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Savannah Lions": 4,
             "Elite Vanguard": 4,
             "Hulking Goblin": 4,
-            "Glory Seeker": 3,
+            "Glory Seeker": 4,
             "Serra Angel": 2,
-            "Shock": 2,
-            "Lava Spike": 1,  # Arcane, for splice
-            "Integrity // Intervention": 1,  # a split card
-            "Wear // Tear": 1,  # fuse
-            "Cut // Ribbons": 1,  # aftermath
-            "Glassworks // Shattered Yard": 1,  # a Room
-            "Assault // Battery": 1,
+            "Shock": 4,
+            "Lava Spike": 2,  # Arcane, for splice
+            "Integrity // Intervention": 2,  # a split card
+            "Wear // Tear": 2,  # fuse
+            "Onward // Victory": 4,  # aftermath
+            "Glassworks // Shattered Yard": 4,  # a Room
+            "Assault // Battery": 2,
         },
-        {"Plains": 7, "Mountain": 8},
-        ("Glory Seeker", "Shock"),
+        {"Plains": 11, "Mountain": 11},
+        ("Hill Giant", "Gray Ogre"),
     ),
 )
 
@@ -322,8 +364,8 @@ def deck_for(table: Table) -> Decks:
                 if str(exc) not in left_out:
                     left_out.append(str(exc))
                 spare = counts.pop(name)
-                counts[demo.spares[0]] += spare - spare // 2
-                counts[demo.spares[1]] += spare // 2
+                counts[demo.spares[0]] = counts.get(demo.spares[0], 0) + spare - spare // 2
+                counts[demo.spares[1]] = counts.get(demo.spares[1], 0) + spare // 2
         counts.update(demo.lands)
         libraries.append(tuple(pool[name] for name, n in counts.items() for _ in range(n)))
     used = tuple(dict.fromkeys(card for library in libraries for card in library))
