@@ -108,7 +108,8 @@ def test_a_record_that_cannot_be_written_later_is_counted_and_the_run_goes_on(
 
     monkeypatch.setattr(soak, "save", full)
     lines: list[str] = []
-    specs = [soak.GameSpec("phase", "duskmourn-2024", seed, 2000) for seed in (1, 2)]
+    # Games cut at 40 actions: what is tested is the records, not how the games end.
+    specs = [soak.GameSpec("phase", "duskmourn-2024", seed, 40) for seed in (1, 2)]
     totals = soak.soak(specs, 1, tmp_path, out=lines.append, record_dir=tmp_path / "all")
     assert totals.games == 2 and totals.unsaved == 2
     assert all(
@@ -123,7 +124,7 @@ def test_house_rules_reach_the_workers(tmp_path: Path, capsys: pytest.CaptureFix
     house.write_text("version: house\nextends: classic-2013\ndescription: our table's rules\n", encoding="utf-8")
     folder = tmp_path / "records"
     argv = ["soak", "--games", "2", "--jobs", "2", "--rules", str(house), "--record-dir", str(folder)]
-    argv += ["--failures", str(tmp_path / "failed"), "--format", "jsonl"]
+    argv += ["--failures", str(tmp_path / "failed"), "--format", "jsonl", "--max-actions", "60"]
     assert main(argv) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert sorted((g["rules"], g["seed"], g["crash"]) for g in lines[:2]) == [("house", 1, None), ("house", 2, None)]
@@ -216,6 +217,7 @@ def test_ctrl_c_prints_the_finished_games_and_the_totals(tmp_path: Path) -> None
 def test_resume_plays_only_the_games_not_yet_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = tmp_path / "first.jsonl"
     base = ["soak", "--rules", "current", "--format", "jsonl", "--failures", str(tmp_path / "failed")]
+    base += ["--max-actions", "60"]
     assert main([*base, "--games", "1"]) == 0
     first.write_text(capsys.readouterr().out, encoding="utf-8")
     assert main([*base, "--games", "2", "--resume", str(first)]) == 0
