@@ -211,3 +211,15 @@ def test_a_crash_past_the_end_of_a_record_is_met_again(
     out = _lines(capsys, ["replay", str(recorded)], status=1)
     failure = "step 152 fails (the record was cut short after step 150): RuntimeError: the engine fell over"
     assert out == [f"replay {recorded}: {failure}"]
+
+
+def test_702_127a_an_aftermath_half_that_ends_the_game_is_exiled_as_it_resolves() -> None:
+    from splitcards.tools.play import soak
+
+    # duskmourn-2024 seed 8: p1's Injury, cast from the graveyard, deals p2 the last 2 damage.
+    report = soak.play(soak.GameSpec("phase", "duskmourn-2024", 8, 2000))
+    assert report.crash is None
+    assert (report.winner, report.reason) == ("p1", EndReason.LIFE.value)
+    said = [line for step in report.record[1:-1] for line in step["said"]]
+    assert said[-3].startswith("Injury (the right half of Insult // Injury) resolves and is exiled [")
+    assert "702.127a" in said[-3]

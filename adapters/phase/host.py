@@ -301,7 +301,9 @@ class PhaseHost:
             session.copies.discard(oid)
         self.last_corrections = []
         if session.waiting()["type"] == "GameOver":
-            # A player lost as it resolved: the game is over (phase removes the loser's cards).
+            # A player lost as it resolved: the game is over (phase removes the loser's cards), and
+            # the resolved card still goes where the rules send it (an aftermath half to exile).
+            self.last_corrections = correct(session, self, oid, outcome.destination, outcome.unlocked)
             return
         self.last_corrections = correct(session, self, oid, outcome.destination, outcome.unlocked)
         self.caster.settle()
