@@ -7,7 +7,10 @@ import pytest
 from splitcards.errors import IllegalCast, IllegalSplice, IllegalTiming, IllegalZone
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
+from splitcards.rules.costs import payable
+from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, Phase, Player, Zone
+from splitcards.rules.versions import RuleVersion
 
 L, R, F = CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED
 
@@ -232,3 +235,11 @@ def test_copy_of_half_spell_is_that_half(table: Callable[[str], Table], cards: d
 def test_resolve_empty_stack_is_refused(table: Callable[[str], Table]) -> None:
     with pytest.raises(IllegalTiming):
         table("duskmourn-2024").resolve()
+
+
+def test_601_2h_payable_cites_the_total_cost_and_x(v: dict[str, RuleVersion]) -> None:
+    rules = v["duskmourn-2024"]
+    answer = payable(ManaCost.parse("{X}{B}{B}"), [frozenset({"W"}), frozenset({"R"})] * 3, rules)
+    assert answer.value is False
+    assert {"601.2f", "107.3a"} <= set(answer.rules)
+    assert payable(None, [], rules).value is True

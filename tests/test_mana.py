@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from splitcards.rules.mana import ManaCost, ManaSymbol, card_colors, in_color_order, same_cost
+from splitcards.rules.mana import COLORLESS, ManaCost, ManaSymbol, card_colors, could_pay, in_color_order, same_cost
 
 
 def test_202_3_mana_value_of_generic_and_colored() -> None:
@@ -87,3 +87,32 @@ def test_a_generic_symbol_larger_than_any_card_prints_is_refused_briefly() -> No
     assert len(str(info.value)) < 100
     with pytest.raises(ValueError, match=r"^not a mana cost: '\{R.*\.\.\.'$"):
         ManaCost.parse("{R" + "x" * 5000)
+
+
+PLAINS, MOUNTAIN, ISLAND = frozenset({"W"}), frozenset({"R"}), frozenset({"U"})
+
+
+def test_601_2h_a_color_no_source_makes_is_unpayable_whatever_the_count() -> None:
+    # Ribbons of the Reaper... {X}{B}{B} with six Plains and Mountains: two black mana can't be made.
+    assert not could_pay(ManaCost.parse("{X}{B}{B}"), [PLAINS, MOUNTAIN] * 3)
+
+
+def test_107_3_x_is_paid_at_its_least() -> None:
+    assert could_pay(ManaCost.parse("{X}{R}"), [MOUNTAIN])
+
+
+def test_601_2h_each_colored_symbol_needs_a_source_of_its_own() -> None:
+    assert not could_pay(ManaCost.parse("{R}{R}"), [MOUNTAIN, PLAINS])
+    assert could_pay(ManaCost.parse("{1}{R}"), [MOUNTAIN, PLAINS])
+    assert not could_pay(ManaCost.parse("{2}{R}"), [MOUNTAIN, PLAINS])
+
+
+def test_107_4e_hybrid_takes_either_color_each_source_once() -> None:
+    # {R/W}{W}: the Plains must pay {W}, so the Mountain pays the hybrid symbol.
+    assert could_pay(ManaCost.parse("{R/W}{W}"), [PLAINS, MOUNTAIN])
+    assert not could_pay(ManaCost.parse("{R/W}{W}"), [PLAINS, ISLAND])
+
+
+def test_106_1b_colorless_symbol_needs_colorless_mana() -> None:
+    assert not could_pay(ManaCost.parse("{C}"), [MOUNTAIN])
+    assert could_pay(ManaCost.parse("{C}"), [frozenset({COLORLESS})])

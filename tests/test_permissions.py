@@ -12,7 +12,7 @@ from splitcards.game.table import Table
 from splitcards.rules.actions import CastGrants, CastRequest
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, ObjectView, Player, Zone
-from splitcards.rules.permissions import KINDS, Kind, Method, methods_of, refusal
+from splitcards.rules.permissions import KINDS, Kind, Method, methods_of, own_zones, refusal
 from splitcards.rules.versions import RuleVersion
 
 L, R, F, W = CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED, CastOption.WHOLE
@@ -156,3 +156,17 @@ def test_methods_of_a_request(v: dict[str, RuleVersion], cards: dict[str, Card])
     assert isinstance(found, IllegalCast)
     assert found.rules == ("601.2b", "118.9a", "118.9", "107.3b", "601.2f", "702.34a")
     assert refusal(CastRequest("1", view, R, Player.P1, flashback=True), rules) is None
+
+
+def test_702_127a_an_aftermath_card_is_cast_from_a_graveyard_by_itself(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    answer = own_zones(cards["Spring // Mind"], v["duskmourn-2024"])
+    assert answer.value == {Zone.GRAVEYARD}
+    assert "702.127a" in answer.rules
+
+
+def test_702_127a_no_aftermath_no_graveyard_cast_of_its_own(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
+    # Before aftermath existed its half is an ordinary half; a plain split card has no such way.
+    assert own_zones(cards["Spring // Mind"], v["classic-2013"]).value == frozenset()
+    assert own_zones(cards["Fire // Ice"], v["duskmourn-2024"]).value == frozenset()

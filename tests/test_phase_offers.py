@@ -131,7 +131,8 @@ def _disagreements(ai: PhaseAI, table: Table) -> list[Disagreement]:
         view = table.view(obj)
         if view.controller is not player or not view.card.is_split:
             continue
-        if view.zone is Zone.GRAVEYARD:
+        if view.zone is Zone.GRAVEYARD and any(h.aftermath for h in view.card.halves) and table.rules.aftermath:
+            # Aftermath is the one way of a card's own to be cast from a graveyard (702.127a).
             graveyard.add(obj)
         if view.zone is Zone.HAND:
             before = table.snapshot()

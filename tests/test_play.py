@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -11,7 +11,7 @@ from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.contract.aihost import Happening, PlayerState
+from splitcards.game.contract.aihost import AIHost, Happening, PlayerState
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
@@ -29,9 +29,10 @@ class PassingAI:
     """An engine on the reference host whose AI always passes priority: whatever the loop casts,
     it casts because the rules allow it."""
 
-    def __init__(self, rules: RuleVersion, mana: int = 20) -> None:
+    def __init__(self, rules: RuleVersion, mana: int = 20, kinds: frozenset[str] = frozenset("WUBRG")) -> None:
         self._host = ReferenceHost()
         self.mana = mana
+        self.kinds = kinds
 
     @property
     def host(self) -> ReferenceHost:
@@ -75,8 +76,8 @@ class PassingAI:
         views = ((obj, self._host.view(obj)) for obj in self._host.objects())
         return [obj for obj, view in views if view.zone is Zone.GRAVEYARD and view.owner is player]
 
-    def mana_available(self, player: Player) -> int:
-        return self.mana
+    def mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
+        return [self.kinds] * self.mana
 
     def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
         return None
@@ -119,8 +120,8 @@ class PassingAI:
         return None
 
 
-def _game(rules: RuleVersion, mana: int = 20) -> AIGame:
-    return AIGame(PassingAI(rules, mana), rules, pm=make_plugin_manager(load_entry_points=False))
+def _game(rules: RuleVersion, mana: int = 20, kinds: frozenset[str] = frozenset("WUBRG")) -> AIGame:
+    return AIGame(PassingAI(rules, mana, kinds), rules, pm=make_plugin_manager(load_entry_points=False))
 
 
 def test_702_127a_instant_aftermath_half_cast_from_graveyard_at_instant_speed(
@@ -147,6 +148,43 @@ def test_601_2f_not_tried_when_its_total_cost_is_beyond_the_mana_at_hand(
     game.step()
     assert game.table.view(mind).zone is Zone.GRAVEYARD
     assert game.result.casts == 0
+
+
+def test_601_2h_not_tried_when_the_mana_at_hand_has_not_its_colors(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    # Mind costs {4}{U}{U}: twenty red and white mana can't pay it.
+    game = _game(v["duskmourn-2024"], mana=20, kinds=frozenset("RW"))
+    mind = game.table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
+    game.step()
+    assert game.table.view(mind).zone is Zone.GRAVEYARD
+    assert game.result.casts == 0
+    # The same with two blue sources among them: it is cast.
+    game = _game(v["duskmourn-2024"], mana=6, kinds=frozenset("URW"))
+    mind = game.table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
+    game.step()
+    assert game.table.view(mind).zone is Zone.STACK
+
+
+class CountingAI(PassingAI):
+    """An AI host written before mana_sources: it says only how much mana there is."""
+
+    mana_sources = None  # type: ignore[assignment]
+
+    def mana_available(self, player: Player) -> int:
+        return self.mana
+
+
+def test_an_ai_host_with_mana_available_only_still_plays_with_a_warning(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    rules = v["duskmourn-2024"]
+    old_style = cast(AIHost, CountingAI(rules, 6))
+    game = AIGame(old_style, rules, pm=make_plugin_manager(load_entry_points=False))
+    mind = game.table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
+    with pytest.warns(DeprecationWarning, match="mana_sources"):
+        game.step()
+    assert game.table.view(mind).zone is Zone.STACK
 
 
 def test_demo_on_a_host_without_ai_play_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,7 +43,9 @@ from splitcards.game.contract.aihost import (
     PlayerState,
 )
 from splitcards.rules.card import Card
+from splitcards.rules.mana import COLORLESS, COLORS
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
+from splitcards.rules.permissions import own_zones
 from splitcards.rules.versions import RuleVersion
 
 DIFFICULTY = "Easy"
@@ -54,6 +56,10 @@ DIFFICULTY = "Easy"
 # AI's answer is a function of the position: asking changes nothing), up to ASKS times in all.
 UNCUT = 1.0
 ASKS = 3
+
+# phase's names of the kinds of mana.
+_MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": COLORLESS}
+_ANY_MANA = frozenset((*COLORS, COLORLESS))
 
 
 class PhaseAI:
@@ -73,6 +79,7 @@ class PhaseAI:
         self.session.listener = self._happenings
         self.asked_again = 0
         self.clock_cut = 0
+        self._graveyard_casts: dict[Card, bool] = {}
 
     @property
     def engine(self) -> str:
@@ -175,28 +182,36 @@ class PhaseAI:
 
     def not_offered(self, player: Player) -> Sequence[ObjectId]:
         # phase casts only from a hand: an aftermath half in a graveyard is never offered
-        # (deviation aftermath-half-not-castable).
+        # (deviation aftermath-half-not-castable). Only the cards the rules give a way of their
+        # own to be cast from a graveyard are handed on.
         graveyard = self.session.player(seat_of(player))["graveyard"]
-        return [str(oid) for oid in graveyard if self._known(int(oid))]
+        return [str(oid) for oid in graveyard if self._cast_from_graveyard(int(oid))]
 
-    def _known(self, oid: int) -> bool:
+    def _cast_from_graveyard(self, oid: int) -> bool:
         try:
-            self.session.card_of(oid)
+            card = self.session.card_of(oid)
         except UnknownObject:
             return False
-        return True
+        found = self._graveyard_casts.get(card)
+        if found is None:
+            found = self._graveyard_casts[card] = Zone.GRAVEYARD in own_zones(card, self.rules).value
+        return found
 
     def mana_available(self, player: Player) -> int:
-        # At most: its mana pool and one mana for each untapped land it controls (in the demo
-        # decks only basic lands make mana). phase itself decides whether a cost is paid.
+        """At most how much mana the player could pay now (one for each of :meth:`mana_sources`)."""
+        return len(self.mana_sources(player))
+
+    def mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
+        # Each untapped land the player controls, with the mana its abilities make as phase shows
+        # them, and each mana in their pool. phase itself decides whether a cost is paid.
         seat = seat_of(player)
-        game = self.session.game
-        lands = sum(
-            1
-            for obj in game.battlefield()
+        sources = [
+            _land_mana(obj)
+            for obj in self.session.game.battlefield()
             if obj["controller"] == seat and not obj.get("tapped") and "Land" in obj["card_types"]["core_types"]
-        )
-        return lands + len((self.session.player(seat).get("mana_pool") or {}).get("mana") or [])
+        ]
+        pool = (self.session.player(seat).get("mana_pool") or {}).get("mana") or []
+        return sources + [_pool_mana(unit) for unit in pool]
 
     # -- casting -----------------------------------------------------------------------------
 
@@ -253,3 +268,24 @@ class PhaseAI:
         self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
     ) -> str | None:
         return explain(kind, card, zone, plugin, engine, view, self.rules)
+
+
+def _land_mana(obj: Mapping[str, Any]) -> frozenset[str]:
+    """The kinds of mana a land's mana abilities make, as phase shows them: a fixed list of
+    colors, or any kind where phase shows anything else (a choice, a color of the land's)."""
+    kinds: set[str] = set()
+    for ability in obj.get("abilities") or ():
+        produced = (ability.get("effect") or {}).get("produced") or {}
+        if not ability.get("is_mana_ability"):
+            continue
+        if produced.get("type") != "Fixed":
+            return _ANY_MANA
+        kinds |= {_MANA.get(str(color), "") for color in produced.get("colors") or ()}
+    return frozenset(kinds - {""}) if kinds and "" not in kinds else _ANY_MANA
+
+
+def _pool_mana(unit: object) -> frozenset[str]:
+    """One mana of a player's pool: its kind, where phase shows one it names."""
+    color = unit.get("color") if isinstance(unit, Mapping) else unit
+    kind = _MANA.get(str(color))
+    return frozenset({kind}) if kind is not None else _ANY_MANA

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from splitcards.errors import IllegalCast
 from splitcards.rules.conditions import Condition, satisfies
-from splitcards.rules.mana import ManaCost, ManaSymbol
-from splitcards.rules.model import ObjectView
+from splitcards.rules.mana import ManaCost, ManaSymbol, could_pay
+from splitcards.rules.model import Answer, ObjectView
 from splitcards.rules.versions import RuleVersion
 
 
@@ -123,3 +123,12 @@ def applying(
                 continue
         (increases if effect.increase else reductions).append(effect.amount)
     return total(increases), total(reductions), tuple(cited)
+
+
+def payable(cost: ManaCost | None, sources: Sequence[frozenset[str]], rules: RuleVersion) -> Answer[bool]:
+    """Whether a total cost (601.2f, X at its least: 107.3) could be paid with the mana of
+    ``sources``, each making one mana of one of its kinds (601.2g-h): a cost some colored symbol
+    of which no source makes is not payable, whatever the number of sources. No cost (``None``)
+    is paid with nothing. A yes is "maybe": see :func:`~splitcards.rules.mana.could_pay`."""
+    found = cost is None or could_pay(cost, sources)
+    return Answer(found, rules.cite("cost_change", "x_value"), rules.name)

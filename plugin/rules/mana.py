@@ -13,10 +13,12 @@ reader reports naming the card.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 COLORS = ("W", "U", "B", "R", "G")
+COLORLESS = "C"
+"""The symbol of colorless mana, as a source of mana makes it (106.1b)."""
 MAX_GENERIC = 1_000_000
 """The largest generic symbol a cost may print: Gleemax's {1000000}, the largest of any card."""
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
@@ -163,3 +165,42 @@ def in_color_order(colors: Iterable[str]) -> list[str]:
 def same_cost(a: str, b: str) -> bool:
     """Whether two written costs are one multiset of symbols once generic mana is summed."""
     return ManaCost.parse(a).normalized.symbols == ManaCost.parse(b).normalized.symbols
+
+
+def could_pay(cost: ManaCost, sources: Sequence[frozenset[str]]) -> bool:
+    """Whether ``sources`` could pay ``cost``, each source making one mana of one of its kinds
+    (``W``...``G``, :data:`COLORLESS`): every colored and colorless symbol matched with a source
+    of its own (a hybrid symbol with a source of either of its colors), and the generic mana with
+    any of the sources left over (601.2g-h, 106.1, 107.4). {X} counts at its least, 0 (107.3),
+    and an answer of "maybe" is a yes: a Phyrexian symbol may be paid with life (107.4f), a
+    {2/W} with two generic mana, a snow symbol by a source this does not know is snow (107.4h)."""
+    pips: list[frozenset[str]] = []
+    generic = 0
+    for symbol in cost.symbols:
+        if symbol.is_generic:
+            generic += symbol.value
+        elif symbol.text == "X" or symbol.text.endswith("/P") or symbol.text.startswith("2/") or symbol.text == "S":
+            # X at 0 adds nothing; the others may be paid otherwise than with one mana of a kind: not counted.
+            continue
+        else:
+            pips.append(frozenset(symbol.text.split("/")))
+    if len(pips) + generic > len(sources):
+        return False
+    return _matched(pips, sources) == len(pips)
+
+
+def _matched(pips: Sequence[frozenset[str]], sources: Sequence[frozenset[str]]) -> int:
+    """How many symbols can each have a source of its own (a bipartite matching, Kuhn's augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(pip: int, seen: set[int]) -> bool:
+        for source, kinds in enumerate(sources):
+            if source in seen or not pips[pip] & kinds:
+                continue
+            seen.add(source)
+            if source not in owner or place(owner[source], seen):
+                owner[source] = pip
+                return True
+        return False
+
+    return sum(place(pip, set()) for pip in range(len(pips)))

@@ -36,7 +36,7 @@ from splitcards.errors import IllegalAction, IllegalCast, IllegalZone
 from splitcards.rules import characteristics as ch
 from splitcards.rules.actions import CastRequest
 from splitcards.rules.card import Card, Half
-from splitcards.rules.model import CastOption, ObjectView, SpellFacts, Zone
+from splitcards.rules.model import Answer, CastOption, ObjectView, SpellFacts, Zone
 from splitcards.rules.versions import RuleVersion
 
 
@@ -118,6 +118,17 @@ def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:
 def aftermath_cast(view: ObjectView, option: CastOption, rules: RuleVersion) -> bool:
     """Whether this option casts an aftermath half, so the graveyard rules of 702.127a apply."""
     return rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option))
+
+
+def own_zones(card: Card, rules: RuleVersion) -> Answer[frozenset[Zone]]:
+    """The zones other than its owner's hand from which the card itself lets its owner cast it:
+    a graveyard, for a card with an aftermath half under a version with aftermath (702.127a).
+    Every other way of casting from another zone (flashback, an effect naming the zone) is
+    granted by something else, and a cast request carries it; a card with none of its own has
+    nothing to cast from a graveyard unless granted."""
+    if rules.aftermath and any(h.aftermath for h in card.halves):
+        return Answer(frozenset({Zone.GRAVEYARD}), rules.cite("aftermath"), rules.name)
+    return Answer(frozenset(), rules.cite("cast_zone"), rules.name)
 
 
 def refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | None:

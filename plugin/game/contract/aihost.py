@@ -243,11 +243,16 @@ class AIHost(Protocol):
         """Whether the engine resolves the spell on top of its stack if :meth:`actor` passes now."""
 
     def not_offered(self, player: Player) -> Sequence[ObjectId]:
-        """The cards of ``player`` the engine never offers its AI to cast, which the rules may still
-        let them cast (an engine that casts only from the hand: the graveyard)."""
+        """The cards of ``player`` the engine never offers its AI to cast and which have a way of
+        their own to be cast from where they are (an engine that casts only from the hand: the
+        graveyard cards for which :func:`splitcards.rules.permissions.own_zones` names it). The
+        loop asks the rules about each one before every pass, so a card with no such way is left
+        out rather than asked about."""
 
-    def mana_available(self, player: Player) -> int:
-        """At most how much mana ``player`` could pay now: casts costing more are not tried."""
+    def mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
+        """The mana ``player`` could make now, one entry a mana: each untapped source's kinds of
+        mana (``"W"``...``"G"``, ``"C"``) and each mana in their pool. A cast whose total cost
+        these could not pay (:func:`splitcards.rules.costs.payable`) is not tried."""
 
     def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
         """Begin the AI's cast of ``obj`` by ``action`` as far as the engine needs to tell how the AI casts it;

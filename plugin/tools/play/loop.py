@@ -13,8 +13,8 @@ each action and applies it, except:
 * unlocking a door goes through :meth:`~splitcards.game.table.Table.unlock`;
 * before a player passes priority, each of their cards the engine never offers its AI (an
   aftermath half in a graveyard, 702.127a) is cast if the rules allow it now
-  (:meth:`~splitcards.game.table.Table.castable`, at any step) and its total cost is within the mana
-  the player has.
+  (:meth:`~splitcards.game.table.Table.castable`, at any step) and the mana the player could
+  make could pay its total cost, in colors and with X at 0 (:func:`splitcards.rules.costs.payable`).
 
 The loop decides nothing about the rules: it asks the :class:`~splitcards.game.table.Table`.
 """
@@ -22,7 +22,8 @@ The loop decides nothing about the rules: it asks the :class:`~splitcards.game.t
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 
 import pluggy
 
@@ -31,7 +32,9 @@ from splitcards.game.contract.aihost import ActionKind, AIHost, CombatDamage, Ha
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
+from splitcards.rules.costs import payable
 from splitcards.rules.endings import EndReason, ending, why_lost
+from splitcards.rules.mana import COLORLESS, COLORS
 from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play.decks import Decks, deck_for
@@ -48,6 +51,7 @@ from splitcards.tools.play.lines import (
 from splitcards.tools.play.result import Actions, Result, Step
 
 Log = Callable[[str], None]
+_ANY_MANA = frozenset((*COLORS, COLORLESS))
 
 
 class AIGame:
@@ -286,7 +290,7 @@ class AIGame:
                 cost = self.table.cast_decision(obj, option, caster=player).total_cost
             except IllegalAction:
                 continue
-            if cost is not None and cost.mana_value > self.ai.mana_available(player):
+            if not payable(cost, self._mana_sources(player), self.rules).value:
                 continue  # the engine could not pay: spare it the attempt
             card = self.table.view(obj).card
             try:
@@ -296,6 +300,19 @@ class AIGame:
             self._cast_done(player, obj, card, option)
             return True
         return False
+
+    def _mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
+        sources = getattr(self.ai, "mana_sources", None)
+        if sources is not None:
+            found: Sequence[frozenset[str]] = sources(player)
+            return found
+        # An AI host written before mana_sources: its count of mana, each of any kind.
+        warnings.warn(
+            f"{type(self.ai).__name__}.mana_available is deprecated: an AIHost gives mana_sources",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return [_ANY_MANA] * int(self.ai.mana_available(player))  # type: ignore[attr-defined]
 
     # -- resolving, doors, leaving the stack -------------------------------------------------
 
