@@ -14,6 +14,7 @@ from typing import Any, TypeVar, overload
 
 from splitcards.game.contract import CastDecision, CastRequest
 from splitcards.game.plugins import hookcalls
+from splitcards.game.plugins.manager import builtins_alone
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
@@ -120,9 +121,14 @@ class TableQueries(TableHooks):
         found: list[ObjectId] = []
         # A spell that can't be cast takes no splice: one check spares one per card in hand.
         if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
+            # While the built-in rules alone check casts, a card without a splice ability would
+            # only be refused (702.47a): only the cards that have one are put to the check.
+            any_card = not builtins_alone(self.pm, hookcalls.check_cast)
             for other, other_view in board.items():
                 # Only a card in a hand can be revealed: the others would only be refused.
                 if other == obj or other_view.zone is not Zone.HAND:
+                    continue
+                if not any_card and other_view.card.halves[0].splice is None:
                     continue
                 candidate = replace(request, splice=((other, other_view),))
                 if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
