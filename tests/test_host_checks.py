@@ -311,3 +311,46 @@ def test_a_copy_that_is_no_copy_names_the_field_checked_and_the_value_expected(
     table = _lying(v["duskmourn-2024"], "copy_permanent makes no token")
     obj = table.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     assert _raises(table.copy_permanent, obj).endswith("an object whose ObjectView.token is False; expected True")
+class Positioned(ReferenceHost):
+    """The reference host saying when its game changes (``position``), counting the views it gives."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.at = 0
+        self.views = 0
+
+    def position(self) -> int:
+        return self.at
+
+    def view(self, obj: ObjectId) -> ObjectView:
+        self.views += 1
+        return super().view(obj)
+
+
+def test_a_host_with_positions_is_read_once_per_position_and_again_after_each_action(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    host = Positioned()
+    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    fire = table.create(cards["Fire // Ice"], Zone.HAND)
+    host.at += 1
+    host.views = 0
+    assert table.castable(fire).value == (CastOption.LEFT, CastOption.RIGHT)
+    assert table.view(fire).zone is Zone.HAND
+    assert host.views == 1
+    # The Table's own action: its outcome is read anew, and so is the next question.
+    table.cast(fire, CastOption.LEFT)
+    assert table.view(fire).zone is Zone.STACK
+    # A change the Table did not make, which the host's position tells.
+    host.move(fire, Zone.GRAVEYARD)
+    assert table.view(fire).zone is Zone.STACK  # the same position: the answer kept
+    host.at += 1
+    assert table.view(fire).zone is Zone.GRAVEYARD
+
+
+def test_a_host_without_positions_is_read_at_every_question(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
+    host = Faulty("none")
+    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    fire = table.create(cards["Fire // Ice"], Zone.HAND)
+    host.move(fire, Zone.GRAVEYARD)
+    assert table.view(fire).zone is Zone.GRAVEYARD

@@ -25,7 +25,6 @@ from splitcards.adapters.phase.translate import (
     PASS,
     PLAYERS,
     action_dict,
-    actor,
     phase_mana_value,
     prompt_option,
     seat_of,
@@ -102,10 +101,10 @@ class PhaseAI:
     # -- the game ----------------------------------------------------------------------------
 
     def over(self) -> bool:
-        return bool(self.session.game.waiting_for()["type"] == "GameOver")
+        return bool(self.session.waiting()["type"] == "GameOver")
 
     def winner(self) -> Player | None:
-        waiting = self.session.game.waiting_for()
+        waiting = self.session.waiting()
         winner = (waiting.get("data") or {}).get("winner") if waiting["type"] == "GameOver" else None
         return PLAYERS[int(winner)] if winner is not None else None
 
@@ -113,11 +112,10 @@ class PhaseAI:
         return int(self.session.game.turn)
 
     def actor(self) -> Player:
-        return PLAYERS[actor(self.session.game)]
+        return PLAYERS[self.session.actor()]
 
     def next_action(self) -> object:
-        game = self.session.game
-        action = self._ask(game, actor(game))
+        action = self._ask(self.session.game, self.session.actor())
         return PASS if action is None else action
 
     def _ask(self, game: Any, seat: int) -> Any:
@@ -144,7 +142,7 @@ class PhaseAI:
         kind = data["type"]
         if kind == "PassPriority":
             return Classified(ActionKind.PASS)
-        if kind == "CastSpell" and self.session.game.waiting_for()["type"] == "Priority":
+        if kind == "CastSpell" and self.session.waiting()["type"] == "Priority":
             return Classified(ActionKind.CAST, str(payload["object_id"]))
         if kind == "UnlockRoomDoor":
             return Classified(ActionKind.UNLOCK, str(payload["object_id"]), DOORS[payload["door"]])
@@ -154,7 +152,7 @@ class PhaseAI:
         return PASS
 
     def apply(self, action: object) -> None:
-        self.session.apply(actor(self.session.game), action)
+        self.session.apply(self.session.actor(), action)
 
     def happenings(self) -> Sequence[Happening]:
         happened, self._happenings.heard = self._happenings.heard, []
@@ -222,19 +220,18 @@ class PhaseAI:
             return CastOption.WHOLE
         # phase asks for the half after CastSpell (and can't cancel there): the AI's answer at
         # that prompt is its choice; when only one half can be cast phase picks it itself.
-        self.session.apply(actor(self.session.game), action)
+        self.session.apply(self.session.actor(), action)
         if not self.caster.casting(oid):
             return self.caster.adopt(oid) if self.session.on_stack(oid) else None
-        game = self.session.game
-        waiting = game.waiting_for()
-        choice = self._ask(game, actor(game))
+        waiting = self.session.waiting()
+        choice = self._ask(self.session.game, self.session.actor())
         return prompt_option(waiting, action_dict(choice)) if choice is not None else None
 
     def offered(self, obj: ObjectId) -> frozenset[CastOption]:
         oid = int(obj)
         if oid == self.caster.adopting or not self.caster.casting(oid):
             return frozenset()
-        waiting = self.session.game.waiting_for()
+        waiting = self.session.waiting()
         found = (prompt_option(waiting, action_dict(a)) for a in self.session.legal_actions())
         return frozenset(option for option in found if option is not None)
 
@@ -242,7 +239,7 @@ class PhaseAI:
         oid = int(obj)
         if self.caster.adopting is not None:
             self.caster.release(undo=True)
-        elif self.caster.casting(oid) or self.session.game.waiting_for()["type"] != "Priority":
+        elif self.caster.casting(oid) or self.session.waiting()["type"] != "Priority":
             self.caster.abort(oid)
 
     def last_corrections(self) -> Sequence[str]:

@@ -20,7 +20,7 @@ session with its decks and answers prompts with phase's AI.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from splitcards.adapters.phase import carddata
@@ -72,6 +72,7 @@ class PhaseHost:
         self.session = PhaseSession()
         self.caster = Caster(self.session, prompts or ScenarioPrompts())
         self.last_corrections: list[str] = []
+        self._placed: dict[tuple[int, Card, int, Zone, bool], ObjectView] = {}
 
     def prepare(self, cards: Sequence[Card]) -> None:
         """Build phase's card data for these cards, and start a game whose libraries hold
@@ -113,7 +114,14 @@ class PhaseHost:
             # what else a card there is (400.7).
             seat, zone = place
             card = session.card_of(oid)
-            return ObjectView(card, zone, PLAYERS[seat], copy=oid in session.copies).moved(zone)
+            key = (oid, card, seat, zone, oid in session.copies)
+            found = self._placed.get(key)
+            if found is None:
+                found = ObjectView(card, zone, PLAYERS[seat], copy=key[4]).moved(zone)
+                # A card in a library, hand or graveyard is all its place says: the same view
+                # while it stays there (the Table then knows it checked it).
+                self._placed[key] = found
+            return found
         data = session.object(oid)
         card = session.card_of(oid)
         zone = zone_of(data)
@@ -146,6 +154,21 @@ class PhaseHost:
         copy = bool(data.get("is_token"))
         option = cast_option(data, entry, card)
         return SpellFacts(option, cast=not copy, cast_from=None if copy else cast_from, copy=copy)
+
+    def position(self) -> Hashable:
+        """Equal for as long as nothing :meth:`view`, :meth:`objects`, :meth:`stack` or
+        :meth:`timing` shows has changed (the Table reads each once per position): phase's
+        position, the cast being adopted, and the adapter's records of its objects."""
+        session = self.session
+        return (
+            session.position,
+            self.caster.adopting,
+            len(session.cards),
+            len(session.facts),
+            len(session.copies),
+            len(session.made),
+            len(session.spares),
+        )
 
     def objects(self) -> Sequence[ObjectId]:
         session = self.session

@@ -67,6 +67,8 @@ class PhaseSession:
         # Told the events of every action of the game (not the adapter's debug actions, which
         # correct phase or set up a position: nothing a player did).
         self.listener: Callable[[Sequence[dict[str, Any]]], None] | None = None
+        # Counts phase's positions: one more after every action and every reload.
+        self.position = 0
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -162,6 +164,8 @@ class PhaseSession:
         self._forget_reads()
 
     def _forget_reads(self) -> None:
+        # A new position: what the host showed of the last one is no longer it (PhaseHost.position).
+        self.position += 1
         self._read = {}
         self._players = {}
         self._places = {}

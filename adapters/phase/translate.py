@@ -117,8 +117,16 @@ def action_dict(action: Any) -> PhaseAction:
     """A phase action as its dict, whether it is a ``GameAction`` or a dict already."""
     if isinstance(action, Mapping):
         return dict(action)
-    result: PhaseAction = action.to_dict()
-    return result
+    # One action is asked about several times in a row (classified, applied, recorded), and
+    # phase decodes it from JSON each time: the last one's dict is kept, with the action itself.
+    last, found = _LAST_ACTION
+    if action is not last:
+        found = action.to_dict()
+        _LAST_ACTION[:] = [action, found]
+    return dict(found)
+
+
+_LAST_ACTION: list[Any] = [None, {}]
 
 
 def face_name(obj: Mapping[str, Any]) -> str:

@@ -11,13 +11,15 @@ was told and what it answered, raised before any rule reads the answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar, cast
 
 from splitcards.errors import HostError, SplitcardsError, UnknownObject, shown
 from splitcards.game.contract import Host, Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
+
+R = TypeVar("R")
 
 # A breach found in the game after the action, not in what the method answered.
 _UNSHOWN = object()
@@ -37,13 +39,42 @@ _VIEW_FIELDS: tuple[tuple[str, type | tuple[type, ...]], ...] = (
 
 
 class CheckedHost:
-    """A host whose every answer is checked (see the module's description)."""
+    """A host whose every answer is checked (see the module's description).
+
+    A host that says when its game changes (an optional ``position()`` method, whose answer is
+    equal for as long as nothing a view, the stack, the objects or the timing show has changed)
+    has each of those answers read and checked once per position: the answers are kept until the
+    host's position changes or the Table acts through this check, which every action does."""
 
     def __init__(self, host: Host) -> None:
         self.host: Host = cast(Host, _Guarded(host))
         self.name: str = str(getattr(host, "name", type(host).__name__))
         # The ids this game's host handed out for new objects: a new object never takes one again.
         self._given: set[ObjectId] = set()
+        position = getattr(host, "position", None)
+        self._position: Callable[[], Hashable] | None = position if callable(position) else None
+        # Bumped after every action through this check: what was read before it is no longer kept.
+        self._generation = 0
+        self._kept_at: tuple[int, Hashable] | None = None
+        self._kept: dict[Hashable, Any] = {}
+        # The last view of each object that passed the check.
+        self._last_views: dict[ObjectId, ObjectView] = {}
+
+    def _reading(self) -> dict[Hashable, Any] | None:
+        """The answers kept at this position (``None``: the host can't tell its positions)."""
+        if self._position is None:
+            return None
+        at = (self._generation, self._position())
+        if at != self._kept_at:
+            self._kept_at, self._kept = at, {}
+        return self._kept
+
+    def _act(self, action: Callable[..., R], *args: Any) -> R:
+        """Have the host act: whatever it did, nothing read before is kept."""
+        try:
+            return action(*args)
+        finally:
+            self._generation += 1
 
     def breach(self, method: str, told: str, answered: Any, problem: str) -> HostError:
         told_part = f" when told {told}" if told else ""
@@ -53,7 +84,19 @@ class CheckedHost:
     # -- answers -----------------------------------------------------------------------------
 
     def view(self, obj: ObjectId) -> ObjectView:
+        kept = self._reading()
+        if kept is None:
+            return self._view(obj)
+        found = kept.get(("view", obj))
+        if found is None:
+            found = kept["view", obj] = self._view(obj)
+        assert isinstance(found, ObjectView)
+        return found
+
+    def _view(self, obj: ObjectId) -> ObjectView:
         found = self.host.view(obj)
+        if self._last_views.get(obj) is found:
+            return found  # the very view checked before (views are immutable): checked already
         if not isinstance(found, ObjectView):
             raise self.breach("view", f"{obj!r}", found, "not a splitcards.ObjectView")
         for field, kind in _VIEW_FIELDS:
@@ -63,12 +106,25 @@ class CheckedHost:
                 raise self.breach("view", f"{obj!r}", found, f"whose {field} is {shown(value)}, not a {names}")
         if not all(isinstance(door, Side) for door in found.unlocked):
             raise self.breach("view", f"{obj!r}", found, "whose unlocked doors are not all splitcards.Side")
+        self._last_views[obj] = found
         return found
 
     def objects(self) -> Sequence[ObjectId]:
-        return self._ids("objects", self.host.objects())
+        return self._kept_or("objects", lambda: self._ids("objects", self.host.objects()))
 
     def stack(self) -> Sequence[ObjectId]:
+        return self._kept_or("stack", self._stack)
+
+    def _kept_or(self, key: str, read: Callable[[], R]) -> R:
+        kept = self._reading()
+        if kept is None:
+            return read()
+        if key not in kept:
+            kept[key] = read()
+        found: R = kept[key]
+        return found
+
+    def _stack(self) -> Sequence[ObjectId]:
         found = self._ids("stack", self.host.stack())
         # What the stack lists must be on it: a rule reading the stack would otherwise be blamed.
         for obj in found:
@@ -93,6 +149,9 @@ class CheckedHost:
         return found
 
     def timing(self) -> Timing:
+        return self._kept_or("timing", self._timing)
+
+    def _timing(self) -> Timing:
         timing = self.host.timing()
         # A host that answers in its own vocabulary is named, rather than a rule failing on it later.
         fields = ((timing.active, Player), (timing.phase, Phase), (timing.priority, Player), (timing.stack_empty, bool))
@@ -108,7 +167,7 @@ class CheckedHost:
 
     def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
         told = f"to create {card.name!r} in the {zone} of {owner}"
-        obj = self.host.create(card, zone, owner)
+        obj = self._act(self.host.create, card, zone, owner)
         if not isinstance(obj, str):
             raise self.breach("create", told, obj, "not an object id (a string)")
         self._new("create", told, obj)
@@ -121,7 +180,7 @@ class CheckedHost:
 
     def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         told = f"to cast {obj!r} as {spell.option.value}"
-        found = self.host.cast(obj, spell)
+        found = self._act(self.host.cast, obj, spell)
         if not isinstance(found, str):
             raise self.breach("cast", told, found, "not the spell's object id (a string)")
         view = self._after("cast", told, found)
@@ -137,7 +196,7 @@ class CheckedHost:
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
         where = outcome.destination.value if outcome.destination is not None else "nowhere (it ceases to exist)"
         told = f"to resolve {obj!r} to {where}"
-        self.host.resolve(obj, outcome)
+        self._act(self.host.resolve, obj, outcome)
         if outcome.destination is None:
             if obj in self.host.objects():
                 raise self.breach("resolve", told, _UNSHOWN, "the copy still exists")
@@ -151,14 +210,14 @@ class CheckedHost:
             )
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
-        self.host.move(obj, zone)
+        self._act(self.host.move, obj, zone)
         view = self._after("move", f"to move {obj!r} to the {zone}", obj)
         if view.zone is not zone:
             raise self.breach("move", f"to move {obj!r} to the {zone}", _UNSHOWN, f"it is in the {view.zone}")
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         told = f"to copy the spell {obj!r}"
-        new = self.host.copy_spell(obj, spell)
+        new = self._act(self.host.copy_spell, obj, spell)
         view = self._copy("copy_spell", told, obj, new)
         option = view.spell.option.value if view.spell is not None else None
         self._expect(
@@ -169,28 +228,28 @@ class CheckedHost:
     def copy_card(self, obj: ObjectId) -> ObjectId:
         told = f"to copy the card {obj!r}"
         original = self.view(obj)
-        new = self.host.copy_card(obj)
+        new = self._act(self.host.copy_card, obj)
         view = self._copy("copy_card", told, obj, new)
         self._expect("copy_card", told, new, [("zone", view.zone, original.zone), ("card", view.card, original.card)])
         return new
 
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
         told = f"to make a permanent that copies {obj!r}"
-        new = self.host.copy_permanent(obj)
+        new = self._act(self.host.copy_permanent, obj)
         view = self._copy("copy_permanent", told, obj, new)
         self._expect("copy_permanent", told, new, [("zone", view.zone, Zone.BATTLEFIELD), ("token", view.token, True)])
         return new
 
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
         told = f"to give {obj!r} the unlocked doors {sorted(d.value for d in doors)}"
-        self.host.set_unlocked(obj, doors)
+        self._act(self.host.set_unlocked, obj, doors)
         view = self._after("set_unlocked", told, obj)
         if view.unlocked != doors:
             raise self.breach("set_unlocked", told, _UNSHOWN, f"its doors are {sorted(d.value for d in view.unlocked)}")
 
     def set_timing(self, change: TimingChange) -> None:
         stack = list(self.stack())
-        self.host.set_timing(change)
+        self._act(self.host.set_timing, change)
         if list(self.stack()) != stack:
             raise self.breach("set_timing", "", _UNSHOWN, f"its stack changed from {stack} to {list(self.stack())}")
         now = self.timing()
