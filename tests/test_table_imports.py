@@ -7,6 +7,8 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,3 +39,15 @@ def test_a_table_module_imports_no_rules_function(module: str) -> None:
 
 def test_the_check_sees_the_table_itself() -> None:
     assert "table" in MODULES and len(_from_rules("table")) > 5
+
+
+def test_importing_the_table_loads_no_built_in_rules_and_no_yaml() -> None:
+    # The built-in rules load with the first plugin manager, the settings' YAML reader with the
+    # first setting read: an engine that imports the Table pays for neither until it plays.
+    code = (
+        "import sys; from splitcards import Table; "
+        "print(sorted(m for m in ('splitcards.game.plugins.builtin', 'splitcards.rules.casting',"
+        " 'splitcards.rules.characteristics', 'yaml') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

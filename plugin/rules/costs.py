@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from splitcards.errors import IllegalCast
-from splitcards.rules.conditions import Condition, satisfies
 from splitcards.rules.mana import ManaCost, ManaSymbol, could_pay
 from splitcards.rules.model import Answer, ObjectView
 from splitcards.rules.versions import RuleVersion
+
+if TYPE_CHECKING:
+    from splitcards.rules.conditions import Condition
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +112,9 @@ def applying(
     """The increase and the reduction the effects make to one total cost, summed, and the rules
     that decide which apply. ``spell`` is the spell as it would be on the stack, or ``None`` for
     the unlock special action, to which no spell-cost effect applies (116.2m)."""
+    # The conditions read characteristics: loaded by the first cast with a spell-cost effect.
+    from splitcards.rules.conditions import satisfies
+
     increases: list[ManaCost | None] = []
     reductions: list[ManaCost | None] = []
     cited: list[str] = []

@@ -43,33 +43,50 @@ P = ParamSpec("P")
 R = TypeVar("R", covariant=True)
 
 
-class FirstResult(Generic[P, R]):
+class _Hook:
+    """A hook's name, and the names of its parameters, read from its spec when first needed
+    (reading every spec's signature would cost each import of the Table)."""
+
+    __slots__ = ("_names", "_spec", "name")
+
+    def __init__(self, spec_function: Callable[..., object], firstresult: bool) -> None:
+        self.name: str = _spec_name(spec_function, firstresult)
+        self._spec = spec_function
+        self._names: tuple[str, ...] | None = None
+
+    def _keywords(self, args: tuple[object, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        if not args:
+            return kwargs
+        if self._names is None:
+            self._names = tuple(inspect.signature(self._spec).parameters)
+        return _keywords(self._names, args, kwargs)
+
+
+class FirstResult(_Hook, Generic[P, R]):
     """A ``firstresult`` hook: its first non-``None`` answer, or ``None``."""
 
-    __slots__ = ("_names", "name")
+    __slots__ = ()
 
     def __init__(self, spec_function: Callable[P, R]) -> None:
-        self.name: str = _spec_name(spec_function, firstresult=True)
-        self._names = tuple(inspect.signature(spec_function).parameters)
+        super().__init__(spec_function, firstresult=True)
 
     def __call__(self, pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return cast(R, _call(pm, self.name, _keywords(self._names, args, kwargs), firstresult=True))
+        return cast(R, _call(pm, self.name, self._keywords(args, kwargs), firstresult=True))
 
     def __repr__(self) -> str:
         return f"FirstResult(spec.{self.name})"
 
 
-class Joined(Generic[P, R]):
+class Joined(_Hook, Generic[P, R]):
     """A hook whose implementations all answer: the list of their non-``None`` answers."""
 
-    __slots__ = ("_names", "name")
+    __slots__ = ()
 
     def __init__(self, spec_function: Callable[P, R | None]) -> None:
-        self.name: str = _spec_name(spec_function, firstresult=False)
-        self._names = tuple(inspect.signature(spec_function).parameters)
+        super().__init__(spec_function, firstresult=False)
 
     def __call__(self, pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs) -> list[R]:
-        return cast(list[R], _call(pm, self.name, _keywords(self._names, args, kwargs), firstresult=False))
+        return cast(list[R], _call(pm, self.name, self._keywords(args, kwargs), firstresult=False))
 
     def __repr__(self) -> str:
         return f"Joined(spec.{self.name})"

@@ -24,8 +24,6 @@ from typing import Any
 import pluggy
 
 from splitcards.errors import PluginFailure
-from splitcards.game.configuration.settings import BLOCK_ENV, blocked_plugins
-from splitcards.game.plugins import builtin
 from splitcards.game.plugins.hookcalls import FirstResult, Joined
 from splitcards.hooks import PROJECT_NAME, spec
 
@@ -53,6 +51,10 @@ def make_plugin_manager(plugins: Iterable[object] = (), load_entry_points: bool 
     A plugin that fails to import, implements a hook that does not exist, or is registered twice
     is a :class:`~splitcards.errors.PluginFailure` naming it.
     """
+    # The built-in rules (every module of splitcards.rules) load when the first manager is made,
+    # not when a Table is imported.
+    from splitcards.game.plugins import builtin
+
     pm = pluggy.PluginManager(PROJECT_NAME)
     pm.add_hookspecs(spec)
     sources: dict[str, PluginSource] = {BUILTIN_NAME: PluginSource(BUILTIN_NAME, "built-in rules")}
@@ -80,6 +82,8 @@ def plugin_sources(pm: pluggy.PluginManager) -> Mapping[str, PluginSource]:
 
 
 def _load_entry_points(pm: pluggy.PluginManager, sources: dict[str, PluginSource]) -> None:
+    from splitcards.game.configuration.settings import blocked_plugins
+
     blocked = set(blocked_plugins().value)
     for name in blocked - {"*"}:
         pm.set_blocked(name)
@@ -124,11 +128,20 @@ def _plugin_name(pm: pluggy.PluginManager, plugin: object) -> str:
     return pm.get_name(plugin) or repr(plugin)
 
 
+def __getattr__(name: str) -> Any:
+    # The settings (and their YAML reader) load when first needed, not with the manager.
+    if name == "BLOCK_ENV":
+        from splitcards.game.configuration.settings import BLOCK_ENV
+
+        return BLOCK_ENV
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _DEFAULT_LOCK = threading.Lock()
 _DEFAULTS: dict[str, pluggy.PluginManager] = {}
 
 __all__ = [
-    "BLOCK_ENV",
+    "BLOCK_ENV",  # noqa: F822 (given by __getattr__)
     "builtins_alone",
     "default_manager",
     "make_plugin_manager",
@@ -143,6 +156,8 @@ def default_manager() -> pluggy.PluginManager:
     One is kept per set of blocked plugins (``SPLITCARDS_DISABLE_PLUGINS``, else the project's
     ``disable_plugins``), so blocking a plugin takes effect for games made afterwards.
     """
+    from splitcards.game.configuration.settings import blocked_plugins
+
     key = ",".join(sorted(blocked_plugins().value))
     pm = _DEFAULTS.get(key)
     if pm is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import replace
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from splitcards.game.contract import CastDecision, CastRequest
 from splitcards.game.plugins import hookcalls
@@ -21,9 +21,11 @@ from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes
 from splitcards.game.table.state import Board, Snapshot, snapshot
 from splitcards.game.table.tablehooks import TableHooks
 from splitcards.rules.card import Card, Side
-from splitcards.rules.characteristics import Comparison, HasName, Query
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, UnlockBy, Zone
+
+if TYPE_CHECKING:
+    from splitcards.rules.characteristics import Query
 
 T = TypeVar("T")
 
@@ -162,6 +164,9 @@ class TableQueries(TableHooks):
         """A characteristic of the object ``obj`` (or of a view, such as a spell as it was on the
         stack): ``query`` is a query of :mod:`splitcards.rules.characteristics` such as ``NAMES``,
         or its name."""
+        # The characteristics load with the first question about one, not with the Table.
+        from splitcards.rules.characteristics import Query
+
         found = query if isinstance(query, Query) else Query.named(query)
         view = obj if isinstance(obj, ObjectView) else self._checked.view(obj)
         return found(view, self.rules)
@@ -169,10 +174,14 @@ class TableQueries(TableHooks):
     def has_name(self, obj: ObjectId, name: str) -> Answer[bool]:
         """Whether the object ``obj`` has the name ``name`` (709.4a): a split card has each half's name, never "A
         // B"."""
+        from splitcards.rules.characteristics import HasName
+
         return HasName(name)(self._checked.view(obj), self.rules)
 
     def compare(self, obj: ObjectId, characteristic: str, op: str, value: int | str) -> Answer[bool]:
         """Whether ``obj``'s ``characteristic`` (``"mana_value"`` or ``"color"``) compares with ``value`` by
         ``op`` (``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``): yes if any of its answers says yes, and ``!=``
         yes when ``==`` is no (708.6, 709.4)."""
+        from splitcards.rules.characteristics import Comparison
+
         return Comparison(characteristic, op, value)(self._checked.view(obj), self.rules)

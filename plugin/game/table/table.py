@@ -25,7 +25,7 @@ import pluggy
 
 from splitcards.errors import PluginFailure
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
-from splitcards.game.plugins import builtin, hookcalls
+from splitcards.game.plugins import hookcalls
 from splitcards.game.plugins.manager import default_manager, plugins_implementing
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
@@ -112,8 +112,8 @@ class Table(TableQueries):
         self.last_cost = decision.total_cost
         on_stack = request.view.on_stack(facts, request.caster)
         for spliced in facts.spliced:
-            self._report(hookcalls.on_splice, builtin.on_splice, spell=spell, spliced=spliced)
-        self._report(hookcalls.on_cast, builtin.on_cast, spell=spell, view=on_stack, facts=facts)
+            self._report(hookcalls.on_splice, spell=spell, spliced=spliced)
+        self._report(hookcalls.on_cast, spell=spell, view=on_stack, facts=facts)
         return spell
 
     @one_at_a_time
@@ -150,7 +150,6 @@ class Table(TableQueries):
     def _entered(self, obj: ObjectId, entering: ObjectView, unlocked: frozenset[Side]) -> None:
         self._report(
             hookcalls.on_entered_battlefield,
-            builtin.on_entered_battlefield,
             permanent=obj,
             view=entering,
             unlocked=unlocked,
@@ -160,7 +159,7 @@ class Table(TableQueries):
     def _unlocked(self, obj: ObjectId, view: ObjectView, doors: Iterable[Side], by: UnlockBy) -> None:
         current = view
         for door in sorted(doors):
-            self._report(hookcalls.on_unlock, builtin.on_unlock, permanent=obj, view=current, door=door, by=by)
+            self._report(hookcalls.on_unlock, permanent=obj, view=current, door=door, by=by)
             current = replace(current, unlocked=current.unlocked | {door})
 
     @one_at_a_time
@@ -296,7 +295,7 @@ class Table(TableQueries):
             self._refuse(self._ask(hookcalls.check_lock, view=view, door=side))
         self._checked.set_unlocked(obj, view.unlocked - set(sides))
         for side in sides:
-            self._report(hookcalls.on_lock, builtin.on_lock, permanent=obj, view=view, door=side)
+            self._report(hookcalls.on_lock, permanent=obj, view=view, door=side)
 
     @one_at_a_time
     def set_turn(
@@ -329,7 +328,5 @@ class Table(TableQueries):
         player = enum_of(Player, player, "player", self.rules)
         legal = self.name_choices(card).value
         chosen = self._decided(hookcalls.decide_name, card=card, choice=tuple(choice), legal=legal)
-        self._report(
-            hookcalls.on_name_chosen, builtin.on_name_chosen, card=card, choice=chosen, player=player, source=source
-        )
+        self._report(hookcalls.on_name_chosen, card=card, choice=chosen, player=player, source=source)
         return chosen

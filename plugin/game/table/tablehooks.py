@@ -65,11 +65,11 @@ class TableHooks:
     def _report(
         self,
         hook: Joined[Concatenate[RuleVersion, P], Sequence[Event]],
-        builtin_report: Callable[Concatenate[RuleVersion, P], Sequence[Event]],
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> None:
-        """Record the events of a report hook, called after the host acted."""
+        """Record the events of a report hook, called after the host acted (on an interruption,
+        the built-in rules' report of the same hook)."""
         try:
             with self._actions.calling(hook.name):
                 results = hook(self.pm, self.rules, *args, **kwargs)
@@ -78,6 +78,9 @@ class TableHooks:
         except (KeyboardInterrupt, SystemExit):
             # The host acted: the record shows it, as the built-in report of the action says,
             # before the interruption goes on.
+            from splitcards.game.plugins import builtin
+
+            builtin_report: Callable[..., Sequence[Event]] = getattr(builtin, hook.name)
             self.events += builtin_report(self.rules, *args, **kwargs)
             raise
         self.events += [event for result in results for event in result]
