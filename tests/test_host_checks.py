@@ -354,3 +354,36 @@ def test_a_host_without_positions_is_read_at_every_question(cards: dict[str, Car
     fire = table.create(cards["Fire // Ice"], Zone.HAND)
     host.move(fire, Zone.GRAVEYARD)
     assert table.view(fire).zone is Zone.GRAVEYARD
+
+
+class Listing(ReferenceHost):
+    """The reference host listing the objects of a zone (``objects_in``), with one fault if asked."""
+
+    name = "listing"
+
+    def __init__(self, wrong: bool = False) -> None:
+        super().__init__()
+        self.wrong = wrong
+
+    def objects_in(self, zone: Zone) -> Sequence[ObjectId]:
+        return [o for o in self.objects() if (self.view(o).zone is zone) is not self.wrong]
+
+
+def test_702_47a_splice_candidates_from_the_hosts_listing_of_hands(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    table = Table(Listing(), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    arcane = table.create(cards["Reach Through Mists"], Zone.HAND)
+    ray = table.create(cards["Glacial Ray"], Zone.HAND)
+    table.create(cards["Glacial Ray"], Zone.GRAVEYARD)
+    assert table.splice_candidates(arcane).value == (ray,)
+
+
+def test_a_listing_of_a_zone_with_an_object_elsewhere_is_the_hosts_breach(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    table = Table(Listing(wrong=True), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    arcane = table.create(cards["Reach Through Mists"], Zone.HAND)
+    table.create(cards["Glacial Ray"], Zone.GRAVEYARD)
+    with pytest.raises(HostError, match=r"Host.objects_in when told hand: .* an object its view puts in the graveyard"):
+        table.splice_candidates(arcane)

@@ -47,6 +47,9 @@ from splitcards.game.contract import Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 
+# The zones phase's players list, by the key of each list.
+_PLAYER_LISTS = {Zone.LIBRARY: "library", Zone.HAND: "hand", Zone.GRAVEYARD: "graveyard"}
+
 # How many copies of each card each deck of a scenario holds: enough for every create and copy.
 COPIES = 4
 SCAFFOLD_COPIES = {
@@ -169,6 +172,21 @@ class PhaseHost:
             len(session.made),
             len(session.spares),
         )
+
+    def objects_in(self, zone: Zone) -> Sequence[ObjectId]:
+        """The objects in a library, hand or graveyard, from phase's players (far cheaper than
+        every object's view); in another zone, from every object's view."""
+        key = _PLAYER_LISTS.get(zone)
+        session = self.session
+        if key is None:
+            return [obj for obj in self.objects() if self.view(obj).zone is zone]
+        hidden = session.spares | session.scaffold
+        return [
+            str(oid)
+            for seat in (0, 1)
+            for oid in session.player(seat)[key]
+            if int(oid) in session.cards and int(oid) not in hidden
+        ]
 
     def objects(self) -> Sequence[ObjectId]:
         session = self.session

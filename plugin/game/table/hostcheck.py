@@ -51,6 +51,7 @@ class CheckedHost:
         self.name: str = str(getattr(host, "name", type(host).__name__))
         # The ids this game's host handed out for new objects: a new object never takes one again.
         self._given: set[ObjectId] = set()
+        self._lists_zones = callable(getattr(host, "objects_in", None))
         position = getattr(host, "position", None)
         self._position: Callable[[], Hashable] | None = position if callable(position) else None
         # Bumped after every action through this check: what was read before it is no longer kept.
@@ -112,10 +113,33 @@ class CheckedHost:
     def objects(self) -> Sequence[ObjectId]:
         return self._kept_or("objects", lambda: self._ids("objects", self.host.objects()))
 
+    def objects_in(self, zone: Zone) -> Sequence[ObjectId]:
+        """The objects in ``zone``: the host's optional ``objects_in`` (each object it lists is
+        checked to be there), else every object's view."""
+        return self._kept_or(("objects_in", zone), lambda: self._objects_in(zone))
+
+    def _objects_in(self, zone: Zone) -> Sequence[ObjectId]:
+        listing = getattr(self.host, "objects_in", None) if self._lists_zones else None
+        if listing is None:
+            return [obj for obj in self.objects() if self.view(obj).zone is zone]
+        found = self._ids("objects_in", listing(zone))
+        for obj in found:
+            try:
+                where = self.view(obj).zone
+            except UnknownObject:
+                raise self.breach(
+                    "objects_in", f"{zone}", found, f"which lists {obj!r}, an object its view does not know"
+                ) from None
+            if where is not zone:
+                raise self.breach(
+                    "objects_in", f"{zone}", found, f"which lists {obj!r}, an object its view puts in the {where}"
+                )
+        return found
+
     def stack(self) -> Sequence[ObjectId]:
         return self._kept_or("stack", self._stack)
 
-    def _kept_or(self, key: str, read: Callable[[], R]) -> R:
+    def _kept_or(self, key: Hashable, read: Callable[[], R]) -> R:
         kept = self._reading()
         if kept is None:
             return read()

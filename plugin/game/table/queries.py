@@ -126,11 +126,10 @@ class TableQueries(TableHooks):
             # While the built-in rules alone check casts, a card without a splice ability would
             # only be refused (702.47a): only the cards that have one are put to the check.
             any_card = not builtins_alone(self.pm, hookcalls.check_cast)
-            for other, other_view in board.items():
-                # Only a card in a hand can be revealed: the others would only be refused.
-                if other == obj or other_view.zone is not Zone.HAND:
-                    continue
-                if not any_card and other_view.card.halves[0].splice is None:
+            # Only a card in a hand can be revealed: the others would only be refused.
+            for other in self._checked.objects_in(Zone.HAND):
+                other_view = self._checked.view(other)
+                if other == obj or (not any_card and other_view.card.halves[0].splice is None):
                     continue
                 candidate = replace(request, splice=((other, other_view),))
                 if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
