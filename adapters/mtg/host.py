@@ -15,7 +15,7 @@ Timing is read from the engine's own relations (``active_player``, ``current_ste
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -65,6 +65,7 @@ class MtgHost:
         self._live: State | None = None
         self._zones: dict[str, Zone] | None = None
         self._controllers: dict[str, list[str]] | None = None
+        self._read: object | None = None
         if game is None:
             state = states.starting_state()
             state[keys.SEATS] = {p.value: p.value for p in Player}
@@ -108,6 +109,7 @@ class MtgHost:
         host.rules = rules
         host._live = state
         host._zones = host._controllers = None
+        host._read = None
         host.game = None
         return host
 
@@ -120,12 +122,12 @@ class MtgHost:
     @contextlib.contextmanager
     def on(self, state: State) -> Iterator[None]:
         """Work on ``state`` in place for the ``with`` block (then on the position before it)."""
-        previous = self._live, self._zones, self._controllers
-        self._live, self._zones, self._controllers = state, None, None
+        previous = self._live, self._zones, self._controllers, self._read
+        self._live, self._zones, self._controllers, self._read = state, None, None, None
         try:
             yield
         finally:
-            self._live, self._zones, self._controllers = previous
+            self._live, self._zones, self._controllers, self._read = previous
 
     @contextlib.contextmanager
     def reading(self, state: State) -> Iterator[None]:
@@ -134,12 +136,19 @@ class MtgHost:
         controllers: dict[str, list[str]] = {}
         for seat, obj in state.get("printed_control", ()):
             controllers.setdefault(obj, []).append(seat)
-        previous = self._live, self._zones, self._controllers
+        previous = self._live, self._zones, self._controllers, self._read
         self._live, self._zones, self._controllers = state, zones.index(state), controllers
+        self._read = object()
         try:
             yield
         finally:
-            self._live, self._zones, self._controllers = previous
+            self._live, self._zones, self._controllers, self._read = previous
+
+    def position(self) -> Hashable:
+        """One answer for the whole of a :meth:`reading` block, in which the position is only
+        read; elsewhere a new one at every call (the engine's transitions edit positions in
+        place, and the Table is then asked to read everything anew)."""
+        return self._read if self._read is not None else object()
 
     def zone(self, obj: ObjectId) -> Zone | None:
         """The zone ``obj`` is in, or ``None`` if it is in none (it no longer exists)."""
@@ -157,7 +166,7 @@ class MtgHost:
 
     @contextlib.contextmanager
     def _edit(self) -> Iterator[State]:
-        self._zones = self._controllers = None
+        self._zones = self._controllers = self._read = None
         if self._live is not None:
             yield self._live
             return
