@@ -21,7 +21,6 @@ kept in the game state under ``_split_events``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pluggy
@@ -171,10 +170,19 @@ class SplitMoves:
         return frozenset(extra)
 
 
-def _split_objects(state: State) -> Iterator[ObjectId]:
-    for obj, name in sorted(state[keys.CARD_OF].items()):
-        if facts.card_named(state, name).is_split:
-            yield obj
+def _split_objects(state: State) -> list[ObjectId]:
+    """The objects of split cards, in order: found again only when the game's record of each
+    object's card has changed (each position has a copy of it, equal until an object is added)."""
+    card_of, pool = state[keys.CARD_OF], state.get(keys.CARDS)
+    kept_of, kept_pool, found = _SPLIT_OBJECTS
+    if card_of != kept_of or pool != kept_pool:
+        found = [obj for obj, name in sorted(card_of.items()) if facts.card_named(state, name).is_split]
+        _SPLIT_OBJECTS[:] = [card_of, pool, found]
+    return list(found)
+
+
+# The last answer of _split_objects, with the records it was found from.
+_SPLIT_OBJECTS: list[Any] = [None, None, []]
 
 
 class _Offer:
