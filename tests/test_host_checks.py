@@ -311,6 +311,8 @@ def test_a_copy_that_is_no_copy_names_the_field_checked_and_the_value_expected(
     table = _lying(v["duskmourn-2024"], "copy_permanent makes no token")
     obj = table.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     assert _raises(table.copy_permanent, obj).endswith("an object whose ObjectView.token is False; expected True")
+
+
 class Positioned(ReferenceHost):
     """The reference host saying when its game changes (``position``), counting the views it gives."""
 
