@@ -193,6 +193,8 @@ def test_709_5e_phase_offers_doors_and_sorcery_halves_only_at_sorcery_speed() ->
         "Wear": {"left", "right", "fused"},
         "Commit": {"left", "right"},  # Memory from a hand: deviation aftermath-half-not-castable
         "Cut": {"left", "right"},  # Ribbons from a hand: the same deviation
+        "Insult": {"left", "right"},  # Injury from a hand: the same deviation
+        "Onward": {"left", "right"},  # Victory from a hand: the same deviation
         "Turn": {"left", "right", "fused"},
         "Integrity": {"left", "right"},
         "Bottomless Pool": {"left", "right"},
@@ -206,6 +208,8 @@ def test_709_5e_phase_offers_doors_and_sorcery_halves_only_at_sorcery_speed() ->
         "Wear": {"left", "right", "fused"},
         "Commit": {"left"},
         "Cut": set(),  # two sorceries
+        "Insult": set(),  # two sorceries
+        "Onward": set(),  # two sorceries
         "Turn": {"left", "right", "fused"},  # two instants
         "Integrity": {"left", "right"},
         "Bottomless Pool": set(),
