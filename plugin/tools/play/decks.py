@@ -5,9 +5,10 @@ Card data is embedded here as MTGJSON atomic faces, every printed characteristic
 a game needs no file and no network and the engine builds real cards: creatures with their
 power and toughness, burn that its own card parser reads. The two demo decks are aggressive
 60-card decks, Izzet and Boros, with creatures, burn, and between them split cards, fuse,
-aftermath, splice and Rooms. A deck is chosen per rule version: a card whose kind the version
-lacks (a Room or an aftermath card before they existed) is refused by the rules, and its slots
-go to the deck's spares.
+aftermath, splice and Rooms. A deck is chosen per rule version: a card the version's rules refuse
+(a Room before Rooms existed) leaves its slots to the deck's spares. An aftermath card
+stays under every version; before aftermath existed its second half is cast from the hand like
+any split card's, never from a graveyard (702.127a).
 """
 
 from __future__ import annotations
@@ -274,8 +275,7 @@ FACES: dict[str, list[dict[str, Any]]] = {
 @dataclass(frozen=True, slots=True)
 class DemoDeck:
     """One embedded demo deck: its name, copies of each spell, its lands, and the cards that take
-    the slots of a card the rule version refuses (a Room or an aftermath card before they
-    existed), half each."""
+    the slots of a card the rule version refuses (a Room before Rooms existed), half each."""
 
     name: str
     spells: Mapping[str, int]
