@@ -269,3 +269,17 @@ def test_a_bad_host_timeout_is_a_usage_error(value: str, capsys: pytest.CaptureF
         main(["conformance", "--host-timeout", value])
     assert exit_.value.code == 2
     assert "--host-timeout" in capsys.readouterr().err
+
+
+def test_an_engine_slow_to_start_is_not_a_request_past_its_timeout(
+    registry: VersionRegistry, cards: dict[str, Card], pids: Path
+) -> None:
+    # The engine starts 1.5 s late, past the 1 s a request has: initialize has its own allowance.
+    slow = shlex.join(["sh", "-c", 'sleep 1.5 && exec "$@"', "sh", *shlex.split(command("hang", "cast"))])
+    engine = CommandEngine(slow, timeout=1)
+    table = game(engine, registry)
+    obj = table.create(cards["Fire // Ice"], Zone.HAND)
+    assert table.view(obj).zone is Zone.HAND
+    refused_cast(table, obj, "hang", "no answer within 1 s; the engine was stopped")
+    engine.close()
+    assert all(gone(pid) for pid in started(pids))

@@ -24,7 +24,7 @@ from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.wire import methods
-from splitcards.wire.engine import DEFAULT_TIMEOUT, EngineProcess
+from splitcards.wire.engine import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, EngineProcess
 from splitcards.wire.forms import JSON, FormError, Reader, encode
 from splitcards.wire.methods import METHODS, Initialized, NewGame
 from splitcards.wire.transcript import Transcript
@@ -170,7 +170,8 @@ class CommandEngine:
         self._started += 1
         engine = EngineProcess(self.argv, self.timeout, self.transcript, self._started)
         try:
-            raw = engine.call("initialize", {"versions": [methods.VERSION], "client": _client()})
+            hello = {"versions": [methods.VERSION], "client": _client()}
+            raw = engine.call("initialize", hello, timeout=max(self.timeout, STARTUP_TIMEOUT))
             self._hello = self._read_hello(engine, raw)
         except BaseException:
             engine.kill()

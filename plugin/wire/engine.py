@@ -38,6 +38,9 @@ from splitcards.wire.transcript import Transcript
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds an engine has to answer a request, by default."""
+STARTUP_TIMEOUT = 60.0
+"""Seconds an engine has to answer ``initialize``, at least: starting a JVM or an interpreter that
+imports its engine is not a request, and takes what a loaded machine makes it take."""
 STDERR_LINES = 20
 """How many of the engine's last stderr lines an error quotes."""
 _GRACE = 2.0  # seconds an engine asked to shut down has before it is killed
