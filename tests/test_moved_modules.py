@@ -124,3 +124,15 @@ def test_run_file_warns_naming_iter_file_and_still_takes_a_bare_factory(registry
         results = run_file(load_file(path), {"reference": new_game}, registry, "current")
     assert results
     assert {r.status for r in results} == {Status.PASS}
+
+
+def test_phases_old_declarations_module_warns_and_holds_the_declarations(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "splitcards.adapters.phase.declared", raising=False)
+    with pytest.warns(
+        DeprecationWarning, match="import LACKS and DECLARED .* from splitcards.adapters.phase.deviations"
+    ):
+        from splitcards.adapters.phase import declared
+    from splitcards.adapters.phase import deviations
+
+    assert (declared.LACKS, declared.DEVIATIONS) == (deviations.LACKS, deviations.DECLARED)
+    assert {d.name for d in declared.DEVIATIONS} >= {"reload-drops-room-triggers", "splice-onto-misread"}
