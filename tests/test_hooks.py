@@ -25,6 +25,38 @@ def test_required_hooks_exist() -> None:
     assert {"on_leave_stack", "splitcards_register_adapters"} <= names
 
 
+def test_every_hook_is_importable_from_spec_and_is_one_of_its_kind() -> None:
+    # spec is the public import path of every hook; the other modules define them by kind.
+    by_module: dict[str, set[str]] = {}
+    for hook in SPECS:
+        by_module.setdefault(hook.__module__, set()).add(hook.__name__)
+    assert by_module == {
+        "splitcards.hooks.spec": {"splitcards_register_adapters", "splitcards_rule_files"},
+        "splitcards.hooks.checks": {"check_card", "check_cast", "check_destination", "check_resolve"},
+        "splitcards.hooks.decisions": {
+            "decide_cast",
+            "decide_controller",
+            "decide_copy",
+            "decide_cost_effects",
+            "decide_name",
+            "on_enter_battlefield",
+            "on_leave_stack",
+            "on_name_choice",
+            "on_resolve",
+        },
+        "splitcards.hooks.reports": {"on_cast", "on_entered_battlefield", "on_name_chosen", "on_splice"},
+        "splitcards.hooks.doors": {
+            "check_lock",
+            "check_unlock",
+            "decide_doors",
+            "decide_unlock_cost",
+            "on_lock",
+            "on_unlock",
+        },
+    }
+    assert all(getattr(spec, hook.__name__) is hook for hook in SPECS)
+
+
 @pytest.mark.parametrize("hook", SPECS, ids=lambda f: f.__name__)
 def test_every_spec_is_documented(hook: Callable[..., object]) -> None:
     doc = inspect.getdoc(hook) or ""

@@ -1,0 +1,86 @@
+"""Hook specifications of the checks: a ``check_*`` hook may refuse an action before the host is
+asked to take it (a card, a cast, a resolution, a destination).
+
+They are hooks of :mod:`splitcards.hooks.spec`, which imports them; its description gives the
+call order of each action.
+"""
+
+# Hook specs are signatures only: their bodies are their docstrings.
+# mypy: disable-error-code="empty-body"
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+# Imported at run time, not only for type checkers: what a plugin returns is checked against
+# these annotations (splitcards.game.plugins.hookresults).
+from splitcards.errors import IllegalAction
+from splitcards.game.contract import CastRequest
+from splitcards.hooks import hookspec
+from splitcards.rules.card import Card
+from splitcards.rules.model import ObjectId, ObjectView, Timing, Zone
+from splitcards.rules.versions import RuleVersion
+
+# -------------------------------------------------------------------------------------------
+# casting
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def check_cast(
+    rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+) -> IllegalAction | None:
+    """Refuse a cast (the built-in rules refuse what the rules forbid; a house rule may refuse more).
+
+    Stops at first non-None result. The built-in legality checks are the last implementation.
+
+    :param rules: the rule version in force.
+    :param request: what is cast (the card's view, half or fused, caster, splices, permission, X,
+        cost changes, and the ways of casting granted: without paying, flashback, flash).
+    :param timing: whose turn and phase it is, who has priority, whether the stack is empty.
+    :param board: every object of the game, for choices such as a spliced card's targets.
+    :return: the error that refuses the cast (citing its rule), or ``None`` for no objection.
+    """
+
+
+@hookspec(firstresult=True)
+def check_card(rules: RuleVersion, card: Card) -> IllegalAction | None:
+    """Refuse a card that does not exist under the rule version (a Room before Rooms).
+
+    Stops at first non-None result. The built-in check is the last implementation.
+
+    :param rules: the rule version in force.
+    :param card: the card to create, or asked about.
+    :return: the error that refuses the card, or ``None`` for no objection.
+    """
+
+
+@hookspec(firstresult=True)
+def check_resolve(rules: RuleVersion, stack: Sequence[ObjectId], asked: ObjectId | None) -> IllegalAction | None:
+    """Refuse a resolution: only the top object of a stack that is not empty resolves (608.1).
+
+    Stops at first non-None result. The built-in check is the last implementation.
+
+    :param rules: the rule version in force.
+    :param stack: the stack from bottom to top.
+    :param asked: the object asked to resolve, or ``None`` for the top one.
+    :return: the error that refuses it, or ``None`` for no objection (the top object resolves).
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# zones
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def check_destination(rules: RuleVersion, card: Card, zone: Zone) -> IllegalAction | None:
+    """Refuse putting a card into a zone: onto the stack but by casting (601.2a), a nonpermanent onto the battlefield.
+
+    Stops at first non-None result. The built-in check is the last implementation. Asked for a
+    card created or moved, and for the zone a plugin's decision sends a card to.
+
+    :param rules: the rule version in force.
+    :param card: the card to put there.
+    :param zone: the zone it would be put into.
+    :return: the error that refuses it, or ``None`` for no objection.
+    """
