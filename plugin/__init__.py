@@ -16,13 +16,12 @@ rules can also be asked directly: :mod:`splitcards.rules.characteristics`, :mod:
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-# The one list of the public names: each is imported from the module that holds it. Type checkers
-# read these imports; at run time each name is imported on first use (PEP 562), read from this
-# same block, so an engine that imports one name doesn't pay for the card readers, the plugin
-# manager and the rules all at once.
+# The public names, each imported from the module that holds it: type checkers read these imports;
+# at run time each name is imported on first use (PEP 562) from the module the table below names,
+# so an engine that imports one name doesn't pay for the card readers, the plugin manager and the
+# rules all at once. tests/test_public_api.py holds the imports and the table equal.
 if TYPE_CHECKING:
     from splitcards.cards.cardpool import SPLIT_CARDS as SPLIT_CARDS
     from splitcards.cards.cardpool import CardPool as CardPool
@@ -110,55 +109,121 @@ if TYPE_CHECKING:
     host_adapters = _hosts.adapters
 
 
-_IMPORT = re.compile(r"^    from ([\w.]+) import (\w+) as (\w+)$", re.MULTILINE)
-_ASSIGN = re.compile(r"^    (\w+) = (_\w+)\.(\w+)$", re.MULTILINE)
+_PUBLIC: Final[dict[str, str]] = {
+    "SPLIT_CARDS": "splitcards.cards.cardpool",
+    "CardPool": "splitcards.cards.cardpool",
+    "Skipped": "splitcards.cards.cardpool",
+    "card_from_mtgjson": "splitcards.cards.loaders",
+    "card_from_scryfall": "splitcards.cards.loaders",
+    "load_card_file": "splitcards.cards.loaders",
+    "load_mtgjson_file": "splitcards.cards.loaders",
+    "load_scryfall_file": "splitcards.cards.loaders",
+    "AlreadyLocked": "splitcards.errors",
+    "AlreadyUnlocked": "splitcards.errors",
+    "CardDataError": "splitcards.errors",
+    "ClusterError": "splitcards.errors",
+    "HostError": "splitcards.errors",
+    "IllegalAction": "splitcards.errors",
+    "IllegalCast": "splitcards.errors",
+    "IllegalChoice": "splitcards.errors",
+    "IllegalSplice": "splitcards.errors",
+    "IllegalTiming": "splitcards.errors",
+    "IllegalZone": "splitcards.errors",
+    "NotARoom": "splitcards.errors",
+    "NotController": "splitcards.errors",
+    "NotSupported": "splitcards.errors",
+    "PluginFailure": "splitcards.errors",
+    "RulesConfigError": "splitcards.errors",
+    "ScenarioError": "splitcards.errors",
+    "SplitcardsError": "splitcards.errors",
+    "TableInUse": "splitcards.errors",
+    "UnknownCard": "splitcards.errors",
+    "UnknownObject": "splitcards.errors",
+    "UnknownQuery": "splitcards.errors",
+    "VersionRegistry": "splitcards.game.configuration.registry",
+    "load_registry": "splitcards.game.configuration.registry",
+    "AdapterInfo": "splitcards.game.contract",
+    "Capability": "splitcards.game.contract",
+    "CastDecision": "splitcards.game.contract",
+    "CastRequest": "splitcards.game.contract",
+    "Gap": "splitcards.game.contract",
+    "Host": "splitcards.game.contract",
+    "KnownDeviation": "splitcards.game.contract",
+    "Resolution": "splitcards.game.contract",
+    "default_manager": "splitcards.game.plugins.manager",
+    "make_plugin_manager": "splitcards.game.plugins.manager",
+    "Table": "splitcards.game.table",
+    "hookimpl": "splitcards.hooks",
+    "hookspec": "splitcards.hooks",
+    "CastGrants": "splitcards.rules.actions",
+    "PERMANENT_TYPES": "splitcards.rules.card",
+    "Card": "splitcards.rules.card",
+    "Half": "splitcards.rules.card",
+    "Layout": "splitcards.rules.card",
+    "Side": "splitcards.rules.card",
+    "check_card_exists": "splitcards.rules.casting",
+    "ABILITIES": "splitcards.rules.characteristics",
+    "CARD_TYPES": "splitcards.rules.characteristics",
+    "COLORS": "splitcards.rules.characteristics",
+    "MANA_COSTS": "splitcards.rules.characteristics",
+    "MANA_SYMBOLS": "splitcards.rules.characteristics",
+    "MANA_VALUES": "splitcards.rules.characteristics",
+    "MULTICOLORED": "splitcards.rules.characteristics",
+    "NAMES": "splitcards.rules.characteristics",
+    "SUBTYPES": "splitcards.rules.characteristics",
+    "VALUE_WITHOUT_COMPARISON": "splitcards.rules.characteristics",
+    "Query": "splitcards.rules.characteristics",
+    "Condition": "splitcards.rules.conditions",
+    "CostEffect": "splitcards.rules.costs",
+    "ManaCost": "splitcards.rules.mana",
+    "Answer": "splitcards.rules.model",
+    "CastOption": "splitcards.rules.model",
+    "Event": "splitcards.rules.model",
+    "EventKind": "splitcards.rules.model",
+    "ObjectId": "splitcards.rules.model",
+    "ObjectView": "splitcards.rules.model",
+    "Phase": "splitcards.rules.model",
+    "Player": "splitcards.rules.model",
+    "SpellFacts": "splitcards.rules.model",
+    "Spliced": "splitcards.rules.model",
+    "Timing": "splitcards.rules.model",
+    "TimingChange": "splitcards.rules.model",
+    "UnlockBy": "splitcards.rules.model",
+    "Zone": "splitcards.rules.model",
+    "RuleVersion": "splitcards.rules.versions",
+    "host_adapters": "splitcards.game.plugins.hosts:adapters",
+}
+"""Each public name -> the module that holds it, as ``module:name`` when it is held there under
+another name (the form of an entry point's object reference)."""
+
+__all__ = sorted([*_PUBLIC, "__version__"])
 
 
-def _public() -> dict[str, tuple[str, str]]:
-    """Each public name -> (its module, its name there), read from the ``TYPE_CHECKING`` block
-    (tests/test_public_api.py holds the two readings, this one's and a type checker's, equal)."""
-    # Read from the file, not the loader: pytest's assertion rewriter, which loads the package
-    # when its pytest plugin is installed, gives no source.
-    with open(__file__, encoding="utf-8") as file:
-        source = file.read()
-    start = source.index("\nif TYPE_CHECKING:\n")
-    block = source[start : source.index("\n\n\n", start)]
-    found: dict[str, tuple[str, str]] = {}
-    modules: dict[str, str] = {}
-    for module, held, name in _IMPORT.findall(block):
-        if name.startswith("_"):  # a module, held for an assignment below
-            modules[name] = f"{module}.{held}"
-        else:
-            found[name] = (module, held)
-    for name, module, held in _ASSIGN.findall(block):
-        found[name] = (modules[module], held)
-    globals()["_PUBLIC"] = found
-    return found
+def _held(name: str) -> tuple[str, str]:
+    """The module that holds the public ``name``, and its name there."""
+    module, _, held = _PUBLIC[name].partition(":")
+    return module, held or name
 
 
 def __getattr__(name: str) -> Any:
-    public = globals().get("_PUBLIC") or _public()
-    if name == "__all__":
-        value: Any = sorted([*public, "__version__"])
-    elif name in public:
+    if name in _PUBLIC:
         from importlib import import_module
 
-        module, held = public[name]
+        module, held = _held(name)
         value = getattr(import_module(module), held)
+        globals()[name] = value  # the next lookup is a plain attribute
+        return value
     # The version is read from the installed metadata only when asked: importlib.metadata alone
     # would double the import time of the package.
-    elif name == "__version__":
+    if name == "__version__":
         from importlib import metadata
 
         try:
             return metadata.version("splitcards")
         except metadata.PackageNotFoundError:  # a source tree that is not installed
             return "0+unknown"
-    else:
-        raise AttributeError(f"module 'splitcards' has no attribute {name!r}")
-    globals()[name] = value  # the next lookup is a plain attribute
-    return value
+    raise AttributeError(f"module 'splitcards' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__getattr__("__all__")})
+    return sorted({*globals(), *__all__})

@@ -93,7 +93,7 @@ def _public_members(obj: griffe.Object) -> Iterator[griffe.Object]:
 
 
 def _public_names(package: griffe.Module) -> dict[str, griffe.Object]:
-    names = {name: _get(package, f"{module}.{held}") for name, (module, held) in splitcards._public().items()}
+    names = {name: _get(package, ".".join(splitcards._held(name))) for name in splitcards._PUBLIC}
     names.update({path: _get(package, path) for path in (*KIT, *ALSO)})
     return names
 

@@ -40,14 +40,44 @@ def _type_checking_names() -> dict[str, tuple[str, str]]:
     return found
 
 
-def test_the_run_time_and_the_type_checkers_read_the_one_list_alike() -> None:
-    names = _type_checking_names()
-    assert splitcards._public() == names
-    assert splitcards.__all__ == sorted([*names, "__version__"])
+def _run_time_names() -> dict[str, tuple[str, str]]:
+    """Public name -> (module, name there), as the package imports it at run time."""
+    return {name: splitcards._held(name) for name in splitcards._PUBLIC}
+
+
+def test_the_run_time_table_and_the_type_checkers_imports_name_the_same_things_from_the_same_modules() -> None:
+    assert _run_time_names() == _type_checking_names()
+
+
+def test_all_is_every_name_of_the_table_and_the_version() -> None:
+    assert splitcards.__all__ == sorted([*splitcards._PUBLIC, "__version__"])
+    assert set(dir(splitcards)) >= set(splitcards.__all__)
+
+
+def test_a_name_held_under_another_name_is_imported_from_there() -> None:
+    from splitcards.game.plugins import hosts
+
+    assert splitcards._held("host_adapters") == ("splitcards.game.plugins.hosts", "adapters")
+    assert splitcards.host_adapters is hosts.adapters
+
+
+def test_the_package_finds_its_public_names_without_reading_its_own_source() -> None:
+    # A zipapp or a frozen install has no source to read: the names are imported from the table.
+    code = (
+        "import builtins, splitcards;"
+        "builtins.open = None;"
+        "from splitcards import Table, Zone, host_adapters;"
+        "print(Table.__module__, Zone.__module__, host_adapters.__module__)"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert (ran.returncode, ran.stdout.split()) == (
+        0,
+        ["splitcards.game.table.table", "splitcards.rules.model", "splitcards.game.plugins.hosts"],
+    ), ran.stderr
 
 
 def test_every_public_name_is_the_object_its_module_holds() -> None:
-    for name, (module, held) in _type_checking_names().items():
+    for name, (module, held) in _run_time_names().items():
         assert getattr(splitcards, name) is getattr(importlib.import_module(module), held), name
 
 
