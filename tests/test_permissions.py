@@ -10,9 +10,18 @@ import pytest
 from splitcards.errors import IllegalCast, IllegalZone
 from splitcards.game.table import Table
 from splitcards.rules.actions import CastGrants, CastRequest
-from splitcards.rules.card import Card
+from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectView, Player, Zone
-from splitcards.rules.permissions import KINDS, Kind, Method, methods_of, own_zones, refusal
+from splitcards.rules.permissions import (
+    KINDS,
+    Kind,
+    Method,
+    aftermath_cast,
+    has_aftermath,
+    methods_of,
+    own_zones,
+    refusal,
+)
 from splitcards.rules.versions import RuleVersion
 
 L, R, F, W = CastOption.LEFT, CastOption.RIGHT, CastOption.FUSED, CastOption.WHOLE
@@ -170,3 +179,23 @@ def test_702_127a_no_aftermath_no_graveyard_cast_of_its_own(cards: dict[str, Car
     # Before aftermath existed its half is an ordinary half; a plain split card has no such way.
     assert own_zones(cards["Spring // Mind"], v["classic-2013"]).value == frozenset()
     assert own_zones(cards["Fire // Ice"], v["duskmourn-2024"]).value == frozenset()
+
+
+def test_702_127a_an_aftermath_half_is_one_only_under_a_version_with_aftermath(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    spring_mind = cards["Spring // Mind"]
+    assert has_aftermath(spring_mind.halves, v["amonkhet-2017"]) is True
+    assert has_aftermath(spring_mind.halves, v["duskmourn-2024"]) is True
+    assert has_aftermath((spring_mind.half(Side.LEFT),), v["duskmourn-2024"]) is False
+    assert has_aftermath(spring_mind.halves, v["classic-2013"]) is False
+    assert has_aftermath(cards["Fire // Ice"].halves, v["duskmourn-2024"]) is False
+
+
+def test_702_127a_only_a_cast_of_the_aftermath_half_is_an_aftermath_cast(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    view = ObjectView(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1, Player.P1)
+    assert aftermath_cast(view, R, v["amonkhet-2017"]) is True
+    assert aftermath_cast(view, L, v["amonkhet-2017"]) is False
+    assert aftermath_cast(view, R, v["classic-2013"]) is False

@@ -28,7 +28,7 @@ flashback on 2021-02-02, so a door of a Room, an enchantment spell, is never cas
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -115,9 +115,15 @@ def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:
     return (card.half(side),) if side is not None else card.halves
 
 
+def has_aftermath(halves: Iterable[Half], rules: RuleVersion) -> bool:
+    """Whether one of ``halves`` is an aftermath half under this version: a half with the keyword,
+    under a version that has aftermath (702.127a); before it, such a half is an ordinary half."""
+    return rules.aftermath and any(h.aftermath for h in halves)
+
+
 def aftermath_cast(view: ObjectView, option: CastOption, rules: RuleVersion) -> bool:
     """Whether this option casts an aftermath half, so the graveyard rules of 702.127a apply."""
-    return rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option))
+    return has_aftermath(cast_halves(view.card, option), rules)
 
 
 def own_zones(card: Card, rules: RuleVersion) -> Answer[frozenset[Zone]]:
@@ -126,7 +132,7 @@ def own_zones(card: Card, rules: RuleVersion) -> Answer[frozenset[Zone]]:
     Every other way of casting from another zone (flashback, an effect naming the zone) is
     granted by something else, and a cast request carries it; a card with none of its own has
     nothing to cast from a graveyard unless granted."""
-    if rules.aftermath and any(h.aftermath for h in card.halves):
+    if has_aftermath(card.halves, rules):
         return Answer(frozenset({Zone.GRAVEYARD}), rules.cite("aftermath"), rules.name)
     return Answer(frozenset(), rules.cite("cast_zone"), rules.name)
 
@@ -189,7 +195,7 @@ def _zone_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | N
     own_hand = zone is Zone.HAND and request.caster is view.owner
     if own_hand or request.permission is zone:
         return None
-    has_aftermath = rules.aftermath and zone is Zone.GRAVEYARD and any(h.aftermath for h in view.card.halves)
+    own_graveyard_cast = zone is Zone.GRAVEYARD and has_aftermath(view.card.halves, rules)
     lacking = ""
     if not rules.aftermath and any(h.aftermath for h in cast_halves(view.card, option)):
         # Without the keyword its half is an ordinary half: castable from a hand, not a graveyard.
@@ -197,7 +203,7 @@ def _zone_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | N
     return IllegalZone(
         f"nothing lets {request.caster} cast {'that half of ' if view.card.is_split else ''}{name!r} from the"
         f" {zone}{lacking}",
-        rules.cite("cast_zone", "aftermath") if has_aftermath else rules.cite("cast_zone"),
+        rules.cite("cast_zone", "aftermath") if own_graveyard_cast else rules.cite("cast_zone"),
         rules.name,
     )
 
