@@ -1,6 +1,6 @@
-"""Hook specifications of the decisions: what a cast is and costs, how a spell resolves and where
-its card goes, who controls it there, the doors a permanent enters with, what a copy is, and
-which names a player may choose.
+"""Hook specifications of the decisions: what a cast is and costs, which cards could be spliced,
+how a spell resolves and where its card goes, who controls it there, the doors a permanent
+enters with, what a copy is, and which names a player may choose.
 
 A decision is a ``decide_*`` hook, or one of the decisions the hooks of the first release named
 ``on_resolve``, ``on_leave_stack``, ``on_enter_battlefield`` and ``on_name_choice``. They are
@@ -59,6 +59,25 @@ def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision | None
     :return: the decision: the spell's facts, its total mana cost (what the Table charges, left
         in ``Table.last_cost``) and the rules that decide it; or ``None`` to leave the decision to
         later plugins.
+    """
+
+
+@hookspec(firstresult=True)
+def decide_spliceable(
+    rules: RuleVersion, cards: Sequence[tuple[ObjectId, ObjectView]]
+) -> Answer[tuple[ObjectId, ...]] | None:
+    """Decide which cards could be spliced onto a spell at all (702.47a: those with a splice ability).
+
+    Stops at first non-None result. Asked by ``splice_candidates`` once, with the cards in hands,
+    before ``check_cast`` is asked about splicing each card it names: a card it leaves out is not
+    put to the check, which spares building a refusal for each card. Whether a card may be
+    spliced onto the spell is ``check_cast``'s answer. A house rule that lets a card without a
+    splice ability be spliced adds it to the built-in decision with a hook wrapper.
+
+    :param rules: the rule version in force.
+    :param cards: the cards in hands other than the spell's, each with its id, in the host's order.
+    :return: the ids of those that could be spliced, citing the rules, or ``None`` to leave the
+        decision to later plugins.
     """
 
 

@@ -73,9 +73,15 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
     1. ``on_name_choice`` gives the legal answers; ``decide_name`` finds the choice among them.
     2. ``on_name_chosen`` reports the choice.
 
-* ``castable``, ``check_cast``, ``splice_candidates``, ``can_unlock``, ``unlock_cost``:
+* ``castable``, ``check_cast``, ``can_unlock``, ``unlock_cost``:
 
     The hooks of the action up to its decision, as for the action itself; nothing else is called.
+
+* ``splice_candidates``:
+
+    1. ``check_cast`` for the spell without splices.
+    2. ``decide_spliceable`` with the other cards in hands.
+    3. ``check_cast`` with each card it names spliced, one at a time.
 
 A refusal (a ``check_*`` result), or a plugin that raises or returns what its spec's annotation
 does not allow in steps before the host acts, leaves the game as it was. The report hooks run
@@ -106,6 +112,7 @@ from splitcards.hooks.decisions import decide_controller as decide_controller
 from splitcards.hooks.decisions import decide_copy as decide_copy
 from splitcards.hooks.decisions import decide_cost_effects as decide_cost_effects
 from splitcards.hooks.decisions import decide_name as decide_name
+from splitcards.hooks.decisions import decide_spliceable as decide_spliceable
 from splitcards.hooks.decisions import on_enter_battlefield as on_enter_battlefield
 from splitcards.hooks.decisions import on_leave_stack as on_leave_stack
 from splitcards.hooks.decisions import on_name_choice as on_name_choice

@@ -9,7 +9,8 @@ from collections.abc import Generator, Sequence
 import pytest
 
 from splitcards.adapters.reference import ReferenceHost
-from splitcards.errors import IllegalAction, IllegalZone, PluginFailure
+from splitcards.errors import IllegalAction, IllegalSplice, IllegalZone, PluginFailure
+from splitcards.game.contract import CastRequest
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
@@ -17,7 +18,7 @@ from splitcards.rules.card import Card, Side
 from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect, changed
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import Answer, ObjectId, ObjectView, Player, UnlockBy, Zone
+from splitcards.rules.model import Answer, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
 from splitcards.rules.versions import RuleVersion
 
 CURRENT = "duskmourn-2024"
@@ -105,3 +106,87 @@ def test_an_answer_its_hook_does_not_allow_is_the_plugins_failure_and_nothing_ha
         table.resolve()
     assert failed.value.plugin == "WrongController"
     assert table.snapshot() == before
+
+
+class AskedSplices:
+    """Records which cards ``check_cast`` is asked to splice, refusing nothing."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    @hookimpl
+    def check_cast(
+        self, rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+    ) -> IllegalAction | None:
+        self.asked += [view.card.name for _, view in request.splice]
+        return None
+
+
+class NoRituals(AskedSplices):
+    """Desperate Ritual can't be spliced (a house rule), deciding in place of the built-in rules."""
+
+    @hookimpl
+    def decide_spliceable(
+        self, rules: RuleVersion, cards: Sequence[tuple[ObjectId, ObjectView]]
+    ) -> Answer[tuple[ObjectId, ...]]:
+        named = tuple(obj for obj, view in cards if view.card.name != "Desperate Ritual")
+        return Answer(named, ("house",), rules.name)
+
+
+class SplicedBears:
+    """Grizzly Bears may be spliced onto any spell, as if it had splice (a house rule)."""
+
+    @hookimpl(wrapper=True)
+    def decide_spliceable(
+        self, rules: RuleVersion, cards: Sequence[tuple[ObjectId, ObjectView]]
+    ) -> Generator[None, Answer[tuple[ObjectId, ...]], Answer[tuple[ObjectId, ...]]]:
+        decided = yield
+        bears = tuple(obj for obj, view in cards if view.card.name == "Grizzly Bears")
+        return Answer((*decided.value, *bears), (*decided.rules, "house"), decided.version)
+
+    @hookimpl(wrapper=True)
+    def check_cast(
+        self, rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+    ) -> Generator[None, IllegalAction | None, IllegalAction | None]:
+        refusal = yield
+        bears = [view for _, view in request.splice if view.card.name == "Grizzly Bears"]
+        return None if bears and isinstance(refusal, IllegalSplice) else refusal
+
+
+def _hand(table: Table, cards: dict[str, Card]) -> tuple[ObjectId, ObjectId, ObjectId]:
+    arcane = table.create(cards["Reach Through Mists"], Zone.HAND)
+    ritual = table.create(cards["Desperate Ritual"], Zone.HAND)
+    bears = table.create(cards["Grizzly Bears"], Zone.HAND)
+    table.create(cards["Fire // Ice"], Zone.HAND)
+    return arcane, ritual, bears
+
+
+def test_702_47a_only_the_cards_decide_spliceable_names_are_put_to_check_cast(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    plugin = NoRituals()
+    table = _table(v[CURRENT], plugin)
+    arcane, _, _ = _hand(table, cards)
+    # The plugin's decision names Grizzly Bears and Fire // Ice, which check_cast refuses.
+    assert table.splice_candidates(arcane).value == ()
+    assert plugin.asked == ["Grizzly Bears", "Fire // Ice"]
+
+
+def test_702_47a_the_built_in_rules_put_only_a_card_with_splice_to_check_cast(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    plugin = AskedSplices()
+    table = _table(v[CURRENT], plugin)
+    arcane, ritual, _ = _hand(table, cards)
+    assert table.splice_candidates(arcane).value == (ritual,)
+    assert plugin.asked == ["Desperate Ritual"]
+
+
+def test_a_house_rule_splices_a_card_without_splice_through_decide_spliceable_and_check_cast(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    table = _table(v[CURRENT], SplicedBears())
+    arcane, ritual, bears = _hand(table, cards)
+    assert table.splice_candidates(arcane).value == (ritual, bears)
+    table.cast(arcane, splice=[bears])
+    assert [e.kind for e in table.events] == ["spliced", "cast"]

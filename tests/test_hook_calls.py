@@ -94,6 +94,10 @@ def test_the_builtin_answers_are_what_their_specs_allow(v: dict[str, RuleVersion
         (spec.decide_doors, builtin.decide_doors(rules, room.card, "Locker Room", UnlockBy.EFFECT)),
         (spec.decide_unlock_cost, builtin.decide_unlock_cost(rules, room, Side.RIGHT, ())),
         (spec.decide_name, builtin.decide_name(rules, fire_ice, ("Ice",), [("Fire",), ("Ice",)])),
+        (
+            spec.decide_spliceable,
+            builtin.decide_spliceable(rules, [("c", ObjectView(cards["Desperate Ritual"], Zone.HAND))]),
+        ),
     ]
     for hook, answer in answers:
         assert result_check(hook).accepts(answer), hook.__name__

@@ -39,6 +39,7 @@ def test_every_hook_is_importable_from_spec_and_is_one_of_its_kind() -> None:
             "decide_copy",
             "decide_cost_effects",
             "decide_name",
+            "decide_spliceable",
             "on_enter_battlefield",
             "on_leave_stack",
             "on_name_choice",

@@ -12,8 +12,8 @@ from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.errors import IllegalCast, IllegalSplice
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Target
-from splitcards.rules.casting import target_exists
-from splitcards.rules.model import CastOption, ObjectView, Player, SpellFacts, Zone
+from splitcards.rules.casting import spliceable, target_exists
+from splitcards.rules.model import Answer, CastOption, ObjectView, Player, SpellFacts, Zone
 from splitcards.rules.oracle import parse_targets, text_features
 from splitcards.rules.versions import RuleVersion
 
@@ -422,3 +422,16 @@ def test_202_1b_evermind_is_spliced_never_cast(table: Callable[[str], Table], ma
     rtm = t.create(made["Reach Through Mists"], Zone.HAND)
     t.cast(rtm, splice=[evermind])
     assert str(t.last_cost) == "{1}{U}{U}"  # {U} for the spell, {1}{U} to splice Evermind
+
+
+@pytest.mark.parametrize(("version", "number"), [("invasion-2000", "702.44a"), ("duskmourn-2024", "702.47a")])
+def test_702_47a_only_a_card_with_a_splice_ability_could_be_spliced(
+    v: dict[str, RuleVersion], cards: dict[str, Card], version: str, number: str
+) -> None:
+    hand = [
+        ("a", ObjectView(cards["Reach Through Mists"], Zone.HAND)),
+        ("b", ObjectView(cards["Desperate Ritual"], Zone.HAND)),
+        ("c", ObjectView(cards["Fire // Ice"], Zone.HAND)),
+        ("d", ObjectView(cards["Glacial Ray"], Zone.HAND, Player.P2, Player.P2)),
+    ]
+    assert spliceable(hand, v[version]) == Answer(("b", "d"), (number,), version)

@@ -15,7 +15,7 @@ from splitcards.errors import IllegalAction, IllegalCast, IllegalSplice, Illegal
 from splitcards.rules import characteristics as ch
 from splitcards.rules import costs, permissions
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
-from splitcards.rules.card import Card
+from splitcards.rules.card import Card, Splice
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import (
     Answer,
@@ -240,6 +240,20 @@ def _check_splice(request: CastRequest, rules: RuleVersion, board: Sequence[Obje
             raise refusal
 
 
+def spliceable(cards: Sequence[tuple[ObjectId, ObjectView]], rules: RuleVersion) -> Answer[tuple[ObjectId, ...]]:
+    """The ids of the ``cards`` that could be spliced onto a spell at all: only a card with a splice
+    ability can be (702.47a). Whether one can be spliced onto a given spell is
+    :func:`splice_refusal`'s answer (the spell's qualities, the caster's hand, the targets its
+    text requires)."""
+    found = tuple(obj for obj, view in cards if _splice_of(view.card) is not None)
+    return Answer(found, rules.cite("splice"), rules.name)
+
+
+def _splice_of(card: Card) -> Splice | None:
+    # What is spliced is a one-faced card's text (no split card has splice).
+    return None if card.is_split else card.halves[0].splice
+
+
 def splice_refusal(
     view: ObjectView,
     spell_types: set[str],
@@ -253,7 +267,8 @@ def splice_refusal(
     target its text requires must be there to choose (702.47b; ``exclude``: the spell itself)."""
     name = view.card.name
     half = view.card.halves[0]
-    if view.card.is_split or half.splice is None:
+    splice = _splice_of(view.card)
+    if splice is None:
         return IllegalSplice(f"{name!r} has no splice ability", rules.cite("splice"), rules.name)
     if view.zone is not Zone.HAND or view.owner is not caster:
         return IllegalSplice(
@@ -261,8 +276,8 @@ def splice_refusal(
             rules.cite("splice"),
             rules.name,
         )
-    if not set(half.splice.qualities) & spell_types:
-        quality = " or ".join(half.splice.qualities)
+    if not set(splice.qualities) & spell_types:
+        quality = " or ".join(splice.qualities)
         return IllegalSplice(
             f"{name!r} splices onto {quality} spells; this spell is not {quality}", rules.cite("splice"), rules.name
         )

@@ -79,6 +79,11 @@ def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision:
 
 
 @hookimpl(trylast=True)
+def decide_spliceable(rules: RuleVersion, cards: Sequence[tuple[ObjectId, ObjectView]]) -> Answer[tuple[ObjectId, ...]]:
+    return casting.spliceable(cards, rules)
+
+
+@hookimpl(trylast=True)
 def decide_doors(
     rules: RuleVersion, card: Card, named: Side | str | frozenset[Side], by: UnlockBy
 ) -> tuple[Side, ...] | IllegalAction:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from splitcards.game.contract import CastDecision, CastRequest
 from splitcards.game.plugins import hookcalls
-from splitcards.game.plugins.manager import builtins_alone
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
@@ -123,13 +122,15 @@ class TableQueries(TableHooks):
         found: list[ObjectId] = []
         # A spell that can't be cast takes no splice: one check spares one per card in hand.
         if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
-            # While the built-in rules alone check casts, a card without a splice ability would
-            # only be refused (702.47a): only the cards that have one are put to the check.
-            any_card = not builtins_alone(self.pm, hookcalls.check_cast)
             # Only a card in a hand can be revealed: the others would only be refused.
-            for other in self._checked.objects_in(Zone.HAND):
-                other_view = self._checked.view(other)
-                if other == obj or (not any_card and other_view.card.halves[0].splice is None):
+            hand = tuple(
+                (other, self._checked.view(other)) for other in self._checked.objects_in(Zone.HAND) if other != obj
+            )
+            # A card that can't be spliced at all is not put to the check, which would only build
+            # its refusal.
+            spliceable = self._decided(hookcalls.decide_spliceable, cards=hand).value
+            for other, other_view in hand:
+                if other not in spliceable:
                     continue
                 candidate = replace(request, splice=((other, other_view),))
                 if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
