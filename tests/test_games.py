@@ -97,7 +97,7 @@ def test_every_line_of_a_record_fits_the_published_schema(tmp_path: Path, capsys
 def one_record(tmp_path_factory: pytest.TempPathFactory) -> str:
     """One game's record, played once for the tests that change or cut a copy of it."""
     record = tmp_path_factory.mktemp("record") / "g.jsonl"
-    assert main(["demo", "--record", str(record), "--max-actions", "200"]) == 0
+    assert main(["demo", "--record", str(record), "--max-actions", "160"]) == 0
     return record.read_text(encoding="utf-8")
 
 
@@ -186,10 +186,10 @@ def _cut(record: Path, steps: int) -> None:
 def test_a_record_cut_short_plays_on_to_the_end_and_says_so(recorded: Path, capsys: pytest.CaptureFixture[str]) -> None:
     whole = recorded.read_text(encoding="utf-8").splitlines()
     result = json.loads(whole[-1])["result"]
-    _cut(recorded, 120)
+    _cut(recorded, 100)
     out = _lines(capsys, ["replay", str(recorded)], status=4)
     assert len(out) == 1
-    assert out[0].startswith(f"replay {recorded}: the same 120 steps; the record was cut short at step 121,")
+    assert out[0].startswith(f"replay {recorded}: the same 100 steps; the record was cut short at step 101,")
     # The AI played on as it had: the game ends as the whole record did.
     assert result["reason"] == "the action cap" and "the action cap" in out[0]
 
@@ -199,27 +199,28 @@ def test_a_crash_past_the_end_of_a_record_is_met_again(
 ) -> None:
     from splitcards.tools.play.loop import AIGame
 
-    _cut(recorded, 150)
+    _cut(recorded, 130)
     apply = AIGame._apply
 
     def crashing(game: AIGame, action: object) -> None:
-        if game.steps == 152:
+        if game.steps == 132:
             raise RuntimeError("the engine fell over")
         apply(game, action)
 
     monkeypatch.setattr(AIGame, "_apply", crashing)
     out = _lines(capsys, ["replay", str(recorded)], status=1)
-    failure = "step 152 fails (the record was cut short after step 150): RuntimeError: the engine fell over"
+    failure = "step 132 fails (the record was cut short after step 130): RuntimeError: the engine fell over"
     assert out == [f"replay {recorded}: {failure}"]
 
 
-def test_702_127a_an_aftermath_half_that_ends_the_game_is_exiled_as_it_resolves() -> None:
+def test_702_127a_an_aftermath_half_cast_in_the_last_turn_is_exiled_as_it_resolves() -> None:
     from splitcards.tools.play import soak
 
-    # duskmourn-2024 seed 8: p1's Injury, cast from the graveyard, deals p2 the last 2 damage.
-    report = soak.play(soak.GameSpec("phase", "duskmourn-2024", 8, 2000))
+    # duskmourn-2024 seed 2: p2 casts Victory from the graveyard, then its attack deals p1 the last damage.
+    report = soak.play(soak.GameSpec("phase", "duskmourn-2024", 2, 2000))
     assert report.crash is None
-    assert (report.winner, report.reason) == ("p1", EndReason.LIFE.value)
+    assert (report.winner, report.reason) == ("p2", EndReason.LIFE.value)
     said = [line for step in report.record[1:-1] for line in step["said"]]
-    assert said[-3].startswith("Injury (the right half of Insult // Injury) resolves and is exiled [")
-    assert "702.127a" in said[-3]
+    assert said[-4].startswith("Victory (the right half of Onward // Victory) resolves and is exiled [")
+    assert "702.127a" in said[-4]
+    assert said[-1].startswith("combat damage: p1 takes")

@@ -10,7 +10,7 @@ the rules. Only what phase itself shows is read here; the rules' side is the
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from splitcards.adapters.phase import carddata
@@ -43,7 +43,7 @@ from splitcards.game.contract.aihost import (
 )
 from splitcards.rules.card import Card
 from splitcards.rules.mana import COLORLESS, COLORS
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, Zone
 from splitcards.rules.permissions import own_zones
 from splitcards.rules.versions import RuleVersion
 
@@ -115,8 +115,58 @@ class PhaseAI:
         return PLAYERS[self.session.actor()]
 
     def next_action(self) -> object:
+        # A player plays their land first in their main phase: phase's Easy AI sometimes passes
+        # with a land play left, in some games all game long.
+        land = self._instead(self._land)
+        if land is not None:
+            return land
         action = self._ask(self.session.game, self.session.actor())
         return PASS if action is None else action
+
+    def instead_of_passing(self) -> object | None:
+        """The spell of the greatest mana value the player can cast now, a creature first, when the
+        AI passes in its own main phase with the stack empty (phase's Easy AI sometimes casts
+        nothing all game long); phase lists only the spells the player can pay for."""
+        return self._instead(lambda legal, seat: self._spell(legal))
+
+    def _instead(self, choose: Callable[[Sequence[tuple[Mapping[str, Any], Any]], int], Any | None]) -> Any | None:
+        """What ``choose`` picks among phase's legal actions, in the priority player's own main
+        phase with the stack empty; phase decides what is legal (a land play left: 305.2)."""
+        timing = self._host.timing()
+        if timing.priority is not timing.active or timing.phase not in (Phase.MAIN1, Phase.MAIN2):
+            return None
+        if not timing.stack_empty:
+            return None
+        chosen = choose([(action_dict(a), a) for a in self.session.legal_actions()], seat_of(timing.active))
+        if chosen is not None:
+            self.session.note_legal(chosen)
+        return chosen
+
+    def _land(self, legal: Sequence[tuple[Mapping[str, Any], Any]], seat: int) -> Any | None:
+        """The land that makes the kind of mana the player has fewest lands for."""
+        lands = [a for data, a in legal if data["type"] == "PlayLand"]
+        if not lands:
+            return None
+        have = [_land_mana(obj) for obj in self.session.game.battlefield() if _land_of(obj, seat)]
+
+        def fewest(action: Any) -> int:
+            kinds = _land_mana(self.session.object(int(action_dict(action)["data"]["object_id"])))
+            return sum(1 for made in have if made & kinds)
+
+        return min(lands, key=fewest)
+
+    def _spell(self, legal: Sequence[tuple[Mapping[str, Any], Any]]) -> Any | None:
+        objects = self.session.object
+        casts = [(objects(int(data["data"]["object_id"])), a) for data, a in legal if data["type"] == "CastSpell"]
+        if not casts:
+            return None
+
+        def worth(cast: tuple[Mapping[str, Any], Any]) -> tuple[bool, int]:
+            obj = cast[0]
+            creature = "Creature" in obj["card_types"]["core_types"]
+            return creature, phase_mana_value(obj.get("mana_cost"))
+
+        return max(casts, key=worth)[1]
 
     def _ask(self, game: Any, seat: int) -> Any:
         """The AI's action for the seat; it is one of phase's legal actions here."""
@@ -204,9 +254,7 @@ class PhaseAI:
         # them, and each mana in their pool. phase itself decides whether a cost is paid.
         seat = seat_of(player)
         sources = [
-            _land_mana(obj)
-            for obj in self.session.game.battlefield()
-            if obj["controller"] == seat and not obj.get("tapped") and "Land" in obj["card_types"]["core_types"]
+            _land_mana(obj) for obj in self.session.game.battlefield() if _land_of(obj, seat) and not obj.get("tapped")
         ]
         pool = (self.session.player(seat).get("mana_pool") or {}).get("mana") or []
         return sources + [_pool_mana(unit) for unit in pool]
@@ -279,6 +327,10 @@ def _land_mana(obj: Mapping[str, Any]) -> frozenset[str]:
             return _ANY_MANA
         kinds |= {_MANA.get(str(color), "") for color in produced.get("colors") or ()}
     return frozenset(kinds - {""}) if kinds and "" not in kinds else _ANY_MANA
+
+
+def _land_of(obj: Mapping[str, Any], seat: int) -> bool:
+    return bool(obj["controller"] == seat and "Land" in obj["card_types"]["core_types"])
 
 
 def _pool_mana(unit: object) -> frozenset[str]:

@@ -63,6 +63,14 @@ class Caster:
             # phase casts only from its owner's hand; the rules gave the permission (aftermath,
             # a cast copy, an effect's permission), so the card is cast from there in phase.
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
+            if card.is_split and not spell.copy and session.listed(cast_action(oid)) is None:
+                # phase takes a split card's cast it doesn't list, then waits at its half prompt
+                # offering nothing, not even a cancel: asked first, as phase can't be left there.
+                session.debug("MoveToZone", object_id=oid, to_zone=origin)
+                raise NotSupported(
+                    f"phase does not offer casting {card.name!r} from the {origin.lower()}: it lists a cast only"
+                    " when it can pay for it and choose its targets"
+                )
         try:
             if spell.copy and spell.cast:
                 self._cast_by_effect(seat, oid, card, spell)
@@ -153,6 +161,9 @@ class Caster:
                     raise NotSupported(
                         f"phase cast {card.name!r} without offering to splice {self._names(splices)} onto it"
                     )
+                if spell.option is CastOption.FUSED and not session.object(oid).get("fused_split_spell"):
+                    # phase takes the fused variant and casts the one half that has a target.
+                    raise NotSupported(f"phase cast one half of {card.name!r}, not both fused")
                 return
             if kind == "ModalFaceChoice":
                 self._choose(seat, session.listed(face_action(spell.option)), card, spell.option)

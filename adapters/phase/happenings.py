@@ -110,9 +110,18 @@ class Happenings:
 
     def _name(self, oid: int) -> str:
         try:
-            return str(self.session.object(oid).get("name") or oid)
+            obj = self.session.object(oid)
         except UnknownObject:
             return str(oid)
+        try:
+            card = self.session.card_of(oid)
+        except UnknownObject:
+            card = None
+        # phase names a split card by its first half whichever half it was cast as: the card's
+        # own name doesn't say a half it can't tell.
+        if card is not None and card.is_split and not card.is_room:
+            return card.name
+        return str(obj.get("name") or oid)
 
 
 def _other(player: Player) -> Player:

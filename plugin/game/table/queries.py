@@ -59,6 +59,10 @@ class TableQueries(TableHooks):
         """The object ``obj`` as the host describes it now (checked: a wrong answer is a ``HostError``)."""
         return self._checked.view(obj)
 
+    def objects_in(self, zone: Zone) -> tuple[ObjectId, ...]:
+        """The objects in ``zone`` now, as the host lists them (checked like its views)."""
+        return tuple(self._checked.objects_in(zone))
+
     def snapshot(self) -> Snapshot:
         """The whole observable state, to compare before and after an action."""
         return snapshot(self._checked, self.events, self.last_cost)

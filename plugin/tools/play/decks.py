@@ -285,9 +285,9 @@ class DemoDeck:
 
 # Two 60-card decks of the kind a player brings to a casual game (at most 4 of a card, 22 lands):
 # creatures that attack, burn and removal, and between them every kind of card the split-card
-# rules cover, enough of each that a game sees it: fuse (Turn // Burn), splice onto Arcane (Glacial
-# Ray, with Reach Through Mists and Lava Spike to splice onto), aftermath halves castable in the
-# deck's colors (Injury, Victory) and Rooms.
+# rules cover, enough of each that most games see it: fuse (Turn // Burn, Wear // Tear), splice onto
+# Arcane in both decks (Glacial Ray, with Reach Through Mists, Lava Spike and another Glacial Ray to
+# splice onto), aftermath halves castable in the deck's colors (Injury, Victory) and Rooms.
 DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
     DemoDeck(
         "Izzet Tempo",
@@ -296,7 +296,7 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Valley Dasher": 4,
             "Goblin Piker": 2,
             "Wind Drake": 4,
-            "Lightning Bolt": 4,
+            "Lava Spike": 4,  # Arcane
             "Fire // Ice": 2,
             "Turn // Burn": 4,  # fuse
             "Glacial Ray": 4,  # Arcane, splices onto Arcane
@@ -314,11 +314,10 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Elite Vanguard": 4,
             "Hulking Goblin": 4,
             "Glory Seeker": 4,
-            "Serra Angel": 2,
-            "Shock": 4,
-            "Lava Spike": 2,  # Arcane, for splice
+            "Glacial Ray": 4,  # Arcane, splices onto Arcane
+            "Lava Spike": 2,  # Arcane
             "Integrity // Intervention": 2,  # a split card
-            "Wear // Tear": 2,  # fuse
+            "Wear // Tear": 4,  # fuse
             "Onward // Victory": 4,  # aftermath
             "Glassworks // Shattered Yard": 4,  # a Room
             "Assault // Battery": 2,

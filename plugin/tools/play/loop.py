@@ -11,6 +11,10 @@ each action and applies it, except:
 * the pass that resolves a spell goes through :meth:`~splitcards.game.table.Table.resolve`, which
   decides where the card goes and has the host correct its engine where it disagrees;
 * unlocking a door goes through :meth:`~splitcards.game.table.Table.unlock`;
+* in their own main phase with the stack empty, before the AI's cast or pass, a player makes the
+  split-card plays an AI that doesn't know the mechanics leaves out, when the rules allow them and
+  the mana could pay (:mod:`~splitcards.tools.play.splitplays`: an unlock, a fused cast, a splice);
+  when the AI still passes, the AI host may take another action instead (``instead_of_passing``);
 * before a player passes priority, each of their cards the engine never offers its AI (an
   aftermath half in a graveyard, 702.127a) is cast if the rules allow it now
   (:meth:`~splitcards.game.table.Table.castable`, at any step) and the mana the player could
@@ -28,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pluggy
 
 from splitcards.errors import IllegalAction, NotSupported
-from splitcards.game.contract.aihost import ActionKind, AIHost, CombatDamage, Happening, Targeted
+from splitcards.game.contract.aihost import ActionKind, AIHost, Classified, CombatDamage, Happening, Targeted
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
@@ -49,6 +53,7 @@ from splitcards.tools.play.lines import (
     what_is_cast,
 )
 from splitcards.tools.play.result import Actions, Result, Step
+from splitcards.tools.play.splitplays import SplitPlays
 
 Log = Callable[[str], None]
 _ANY_MANA = frozenset((*COLORS, COLORLESS))
@@ -91,6 +96,13 @@ class AIGame:
         self._turn_shown = 0
         # What the engine did that is still to be shown, in order.
         self._heard: list[Happening] = []
+        self._split_plays = SplitPlays(
+            self.table,
+            rules,
+            self._mana_sources,
+            lambda player, obj, option: self._cast_done(player, obj, self.table.view(obj).card, option),
+            self._unlock_done,
+        )
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -125,7 +137,14 @@ class AIGame:
         seen = len(self.table.events)
         self._said = []
         what = self.ai.classify(action)
-        if not (what.kind is ActionKind.PASS and self._cast_not_offered(player)):
+        # The loop's split-card plays come before the AI's own cast or pass (it is asked again after).
+        played = what.kind in (ActionKind.PASS, ActionKind.CAST) and self._split_plays.make_one(player, self.ai.turn())
+        self.result.actions += played
+        played = played or (what.kind is ActionKind.PASS and self._cast_not_offered(player))
+        answered = action
+        if what.kind is ActionKind.PASS and not played:
+            action, what = self._instead_of_passing(action, what)
+        if not played:
             self.result.actions += 1
             if what.kind is ActionKind.CAST and what.object is not None and self._split_rules_read(what.object):
                 self._cast(player, action, what.object)
@@ -145,8 +164,15 @@ class AIGame:
         if self._on_step is not None:
             events = tuple({**e.as_dict(), "rules": list(e.rules)} for e in self.table.events[seen:])
             self._on_step(
-                Step(self.steps, self.ai.turn(), player, self.ai.action_record(action), tuple(self._said), events)
+                Step(self.steps, self.ai.turn(), player, self.ai.action_record(answered), tuple(self._said), events)
             )
+
+    def _instead_of_passing(self, action: object, what: Classified) -> tuple[object, Classified]:
+        """The action the AI host takes instead of its AI's pass, if any (an AI host may have none).
+        A record keeps the AI's own answer: the loop comes to the same action again from it."""
+        instead = getattr(self.ai, "instead_of_passing", None)
+        other = instead() if instead is not None else None
+        return (action, what) if other is None else (other, self.ai.classify(other))
 
     def _replayed(self, number: int) -> object:
         assert self._actions is not None
@@ -214,10 +240,14 @@ class AIGame:
         if key in self._refused:
             self._pass(self.ai.pass_action())
             return
+        if self._split_plays.holds(obj, player):
+            self._refused.add(key)
+            self._pass(self.ai.pass_action())
+            return
         card = self.table.view(obj).card
         choice = self.ai.begin_cast(action, obj)
         self._cast_begun(player, obj, card)
-        for option in self._options(obj, choice):
+        for option in self._options(obj, choice, player):
             splices = self.table.splice_candidates(obj, option, caster=player).value
             for splice in (splices, ()) if splices else ((),):
                 try:
@@ -233,13 +263,16 @@ class AIGame:
         self.ai.cancel_cast(obj)
         self._refused.add(key)
 
-    def _options(self, obj: ObjectId, choice: CastOption | None) -> Iterator[CastOption]:
-        """The AI's choice first; the other ways the engine offers only if the rules refuse it
-        (listing them may cost the engine more than most actions)."""
-        if choice is not None:
-            yield choice
+    def _options(self, obj: ObjectId, choice: CastOption | None, player: Player) -> Iterator[CastOption]:
+        """The AI's choice first (fused before it, when the split plays say so); the other ways
+        the engine offers only if the rules refuse those (listing them may cost the engine more
+        than most actions)."""
+        first = [choice] if choice is not None else []
+        if self._split_plays.fuse_instead(obj, choice, player):
+            first.insert(0, CastOption.FUSED)
+        yield from first
         offered = self.ai.offered(obj)
-        yield from (option for option in CastOption if option in offered and option is not choice)
+        yield from (option for option in CastOption if option in offered and option not in first)
 
     def _cast_done(self, player: Player, obj: ObjectId, card: Card, option: CastOption) -> None:
         view = self.table.view(obj)
@@ -353,6 +386,10 @@ class AIGame:
             self.result.refusals += 1
             self._pass(self.ai.pass_action())
             return
+        self._unlock_done(player, obj, door)
+
+    def _unlock_done(self, player: Player, obj: ObjectId, door: Side) -> None:
+        card = self.table.view(obj).card
         events = self._events()
         also = "".join(f", {happened(e)}" for e in events if e.kind is not EventKind.DOOR_UNLOCKED)
         cited = rules_cited(*(e.rules for e in events))
