@@ -284,24 +284,28 @@ def set_face(state: State, obj: str, view: ObjectView, rules: RuleVersion) -> No
     rematerialize(state, obj)
 
 
-def add_trial_spells(state: State, spells: Mapping[str, ObjectView], rules: RuleVersion) -> None:
+def add_trial_spells(
+    state: State, spells: Mapping[str, tuple[ObjectView, ManaCost | None]], rules: RuleVersion
+) -> None:
     """Give objects that are not in ``state`` what python-mtg reads of a spell when it decides
     whether the spell can be cast: its types and its cost (``spell_type``, ``mana_generic``,
     ``mana_pip``; ``mana_cost`` is read only of a spell without the other two). Trial objects for
     the engine's eyes only, so no split-card state is kept for them; ``spells`` gives each the
-    view of the spell it would be.
+    view of the spell it would be and the total cost the rules give its cast.
 
     Nothing else is written. No colors: a card in the hand can change whether another is
     castable by its colors alone (a pitch cost). And python-mtg evaluates a position by patching
     the relations that changed since its last evaluation, so every relation a trial touches is
     loaded twice more. Values are replaced, never edited in place."""
-    added: Rows = {}
-    for obj, view in spells.items():
-        for rel, row in _instance_rows(view, rules):
-            if rel in _CAST_CHECK_RELATIONS:
-                added.setdefault(rel, set()).add((obj, *row))
+    added: Rows = {rel: set() for rel in _CAST_CHECK_RELATIONS}
+    for obj, (view, cost) in spells.items():
+        added["spell_type"].update((obj, *row) for rel, row in _instance_rows(view, rules) if rel == "spell_type")
+        generic, pips, _xs = cost_facts(cost)
+        added["mana_generic"].add((obj, generic))
+        added["mana_pip"].update((obj, color, n) for color, n in pips.items())
     for rel, rows in added.items():
-        state[rel] = state.get(rel, set()) | rows
+        if rows:
+            state[rel] = state.get(rel, set()) | rows
 
 
 _CAST_CHECK_RELATIONS = frozenset({"spell_type", "mana_generic", "mana_pip"})
