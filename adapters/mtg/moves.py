@@ -32,9 +32,9 @@ from splitcards.adapters.mtg.patches import Step
 from splitcards.adapters.mtg.states import Action, State
 from splitcards.game.table import Table
 from splitcards.game.table.moves import CastMove, Move, UnlockMove
-from splitcards.rules.card import Side
+from splitcards.rules.card import Card, Side
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Zone
+from splitcards.rules.model import CastOption, ObjectId, Zone
 from splitcards.rules.versions import RuleVersion
 
 CAST = "cast_split"
@@ -102,9 +102,14 @@ class SplitMoves:
             priority = host.timing().priority
             seat = host.seat(priority)
             allowed = states.permissions(state, seat)
-            # The rules are not asked about a library's hidden cards unless the engine has an
-            # effect that lets the player play one.
-            asked = [obj for obj in _split_objects(state) if host.zone(obj) is not Zone.LIBRARY or obj in allowed]
+            # The rules are not asked about cards hidden from the player, in a library or in another
+            # player's hand, unless the engine has an effect that lets the player play one.
+            others = {obj for (p, obj) in state.get("in_hand", ()) if p != seat}
+            asked = [
+                obj
+                for obj in _split_objects(state)
+                if obj in allowed or (obj not in others and host.zone(obj) is not Zone.LIBRARY)
+            ]
             moves = self.table.moves(priority, asked, allowed)
         return _Offer(state, seat, self.rules, moves) if moves else None
 
@@ -196,7 +201,7 @@ class _Offer:
     def try_on(self, trial: State) -> set[str]:
         """Add the trial objects to ``trial`` (a probe of the position); return their names."""
         state, seat = self.state, self.seat
-        spells: dict[str, tuple[ObjectView, ManaCost | None]] = {}
+        spells: dict[str, tuple[Card, CastOption, ManaCost | None]] = {}
         self._tried = {}
         self._paying = {}
         names_of: dict[ObjectId, list[str]] = {}
@@ -204,7 +209,7 @@ class _Offer:
             if isinstance(move, CastMove):
                 card = facts.card_named(state, state[keys.CARD_OF][move.obj])
                 name = f"{move.obj}__{move.option.value}"
-                spells[name] = (facts.spell_view(card, move.option), move.cost)
+                spells[name] = (card, move.option, move.cost)
                 self._tried[name] = move
                 names_of.setdefault(move.obj, []).append(name)
             else:
@@ -212,12 +217,14 @@ class _Offer:
                 self._paying[name] = move
         facts.add_trial_spells(trial, spells, self.rules)
         trial["in_hand"] = trial["in_hand"] | {(seat, name) for name in self._tried}
-        trial["has_supertype"] = trial.get("has_supertype", set()) | {
+        supertypes = {
             (name, supertype)
             for obj, supertype in state.get("has_supertype", ())
             if obj in names_of
             for name in names_of[obj]
         }
+        if supertypes:
+            trial["has_supertype"] = trial.get("has_supertype", set()) | supertypes
         self._trial = trial
         return {*self._tried, *self._paying}
 

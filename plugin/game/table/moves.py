@@ -77,19 +77,19 @@ class MoveMemo:
         self._pm = pm
         self._answers: dict[Hashable, tuple[Move, ...]] = {}
 
-    def _keeps(self, hooks: tuple[Any, ...]) -> bool:
+    def keeps(self, hooks: tuple[Any, ...]) -> bool:
+        """Whether the moves that ask ``hooks`` are a function of their circumstances alone now
+        (the manager says which plugins implement a hook, so registering one takes effect at once)."""
         if plugins_implementing(self._pm, hookcalls.decide_cost_effects):
             return False
         return all(builtins_alone(self._pm, hook) for hook in hooks)
 
-    def get(self, key: Hashable, hooks: tuple[Any, ...]) -> tuple[Move, ...] | None:
-        """The moves kept for these circumstances, if they may be given again."""
-        return self._answers.get(key) if self._keeps(hooks) else None
+    def get(self, key: Hashable) -> tuple[Move, ...] | None:
+        """The moves kept for these circumstances (ask :meth:`keeps` first)."""
+        return self._answers.get(key)
 
-    def keep(self, key: Hashable, hooks: tuple[Any, ...], moves: tuple[Move, ...]) -> None:
-        """Keep an object's moves, if they are a function of their circumstances alone."""
-        if not self._keeps(hooks):
-            return
+    def keep(self, key: Hashable, moves: tuple[Move, ...]) -> None:
+        """Keep an object's moves (ask :meth:`keeps` first)."""
         if len(self._answers) >= _KEPT:
             self._answers.clear()
         self._answers[key] = moves
@@ -101,27 +101,33 @@ def allowed_moves(
     """The moves the rules allow ``player`` now among ``objs``, in their order (see
     :meth:`Table.moves <splitcards.game.table.Table.moves>`)."""
     timing = table._checked.timing()
+    # Asked once: no plugin is registered while the Table answers.
+    keep_casts, keep_unlocks = memo.keeps(_CAST_HOOKS), memo.keeps(_UNLOCK_HOOKS)
     found: list[Move] = []
     for obj in objs:
         view = table.view(obj)
         if view.zone is Zone.BATTLEFIELD:
             # An unlock is its controller's move (709.5e); a permanent is never cast.
-            if view.card.is_room and view.controller is player:
-                key: Hashable = ("unlock", obj, view, timing)
-                moves = memo.get(key, _UNLOCK_HOOKS)
-                if moves is None:
-                    moves = _unlocks(table, obj)
-                    memo.keep(key, _UNLOCK_HOOKS, moves)
-                found += moves
+            if not view.card.is_room or view.controller is not player:
+                continue
+            key: Hashable = ("unlock", obj, view, timing)
+            moves = memo.get(key) if keep_unlocks else None
+            if moves is None:
+                moves = _unlocks(table, obj)
+                if keep_unlocks:
+                    memo.keep(key, moves)
         elif view.zone is not Zone.STACK:
             # A spell is never cast again: a card is cast from the zone it is in (601.2a).
             permission = view.zone if obj in permitted else None
             key = ("cast", obj, view, permission, player, timing)
-            moves = memo.get(key, _CAST_HOOKS)
+            moves = memo.get(key) if keep_casts else None
             if moves is None:
                 moves = _casts(table, obj, permission, player)
-                memo.keep(key, _CAST_HOOKS, moves)
-            found += moves
+                if keep_casts:
+                    memo.keep(key, moves)
+        else:
+            continue
+        found += moves
     return tuple(found)
 
 
