@@ -123,12 +123,12 @@ def trial_evaluations() -> Iterator[None]:
     when the engine evaluates in process; otherwise as usual."""
     from mtg import engine_inproc
 
-    if _TRIAL_ENGINE[0] is None:
-        if os.environ.get("MTG_INCREMENTAL") or engine_inproc._instance() is None:
-            yield
-            return
+    if _TRIAL_ENGINE[0] is None and not os.environ.get("MTG_INCREMENTAL") and engine_inproc._instance() is not None:
         cdll, name, _edb = engine_inproc.build()
-        _TRIAL_ENGINE[0] = cdll.mtg_create(name.encode())
+        _TRIAL_ENGINE[0] = cdll.mtg_create(name.encode()) or None
+    if _TRIAL_ENGINE[0] is None:
+        yield
+        return
     game = engine_inproc._HANDLE, engine_inproc._LOADED
     engine_inproc._HANDLE, engine_inproc._LOADED = _TRIAL_ENGINE
     try:
