@@ -41,9 +41,13 @@ class CastMove:
     the card be cast from (pass it on to ``Table.cast``), ``None`` when the rules' own ways do."""
 
     obj: ObjectId
+    """The card to cast."""
     option: CastOption
+    """How it is cast: a half, both halves fused, or whole."""
     cost: ManaCost | None
+    """The total cost of the cast now, every plugin's cost effect included (``None``: no mana)."""
     permission: Zone | None = None
+    """The zone an effect lets the card be cast from, ``None`` when the rules' own ways do."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +56,11 @@ class UnlockMove:
     unlock cost (709.5e)."""
 
     obj: ObjectId
+    """The Room."""
     door: Side
+    """The locked door to unlock."""
     cost: ManaCost | None
+    """Its unlock cost (``None``: no mana)."""
 
 
 Move = CastMove | UnlockMove
