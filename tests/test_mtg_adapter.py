@@ -403,6 +403,24 @@ def test_split_moves_are_paid_for_in_the_evaluation_that_lists_the_engines_casts
     assert evaluations_with_plugin == evaluations
 
 
+def test_a_trial_of_split_moves_leaves_the_games_loaded_facts_alone(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    # python-mtg loads into its evaluator only the relations that changed since the last
+    # evaluation: the trial spells' costs, types and hand rows must not be the last ones loaded.
+    from mtg import engine_inproc
+
+    host = _game(v, cards, ["Fire // Ice", "Wear // Tear"], ["Island", "Mountain"])
+    states.forget_evaluations()
+    states.derive(host.game.state, ["can_cast"])
+    with patches.patched(SplitMoves(v["duskmourn-2024"])):
+        assert "cast_split" in {m.kind for m in host.game.legal_moves}
+    loaded = engine_inproc._LOADED
+    assert loaded is not None
+    for rel in ("in_hand", "mana_generic", "spell_type"):
+        assert loaded.get(rel, frozenset()) == frozenset(host.game.state.get(rel, ())), rel
+
+
 @pytest.mark.usefixtures("session")
 def test_601_3_an_engine_effect_that_lets_a_card_be_played_is_a_permission(
     v: dict[str, RuleVersion], cards: dict[str, Card]

@@ -10,7 +10,7 @@ import contextlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from splitcards.adapters.mtg.states import FORCED, Action, Derived, State, derive, quiet
+from splitcards.adapters.mtg.states import FORCED, Action, Derived, State, derive, quiet, trial_evaluations
 
 LegalActions = Callable[[State], list[Action]]
 
@@ -20,7 +20,9 @@ def castable_among(probe: State, seat: str, objs: Iterable[str]) -> set[str]:
     knows goes: the mana ``seat`` can make, targets, its legend restriction. Timing is not asked
     (the rules decided it): each is cast as an instant with priority. Edits ``probe``."""
     wanted = set(objs)
-    return {obj for (p, obj) in _can_cast_trying(probe, seat, wanted, derive) if p == seat and obj in wanted}
+    with trial_evaluations():
+        rows = _can_cast_trying(probe, seat, wanted, derive)
+    return {obj for (p, obj) in rows if p == seat and obj in wanted}
 
 
 def _can_cast_trying(
@@ -62,7 +64,8 @@ def legal_actions_trying(
             return derived
         tried = dict(probe)
         names = trial(tried)
-        rows = _can_cast_trying(tried, seat, names, run)
+        with trial_evaluations():
+            rows = _can_cast_trying(tried, seat, names, run)
         found = {obj for (p, obj) in rows if p == seat and obj in names}
         return {"can_cast": {row for row in rows if row[1] not in names}}
 

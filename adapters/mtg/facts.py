@@ -284,24 +284,38 @@ def set_face(state: State, obj: str, view: ObjectView, rules: RuleVersion) -> No
     rematerialize(state, obj)
 
 
-def add_trial_spells(state: State, spells: Mapping[str, ObjectView], rules: RuleVersion) -> None:
+def add_trial_spells(
+    state: State, spells: Mapping[str, tuple[Card, CastOption, ManaCost | None]], rules: RuleVersion
+) -> None:
     """Give objects that are not in ``state`` what python-mtg reads of a spell when it decides
     whether the spell can be cast: its types and its cost (``spell_type``, ``mana_generic``,
     ``mana_pip``; ``mana_cost`` is read only of a spell without the other two). Trial objects for
     the engine's eyes only, so no split-card state is kept for them; ``spells`` gives each the
-    view of the spell it would be.
+    card, how it would be cast and the total cost the rules give that cast.
 
     Nothing else is written. No colors: a card in the hand can change whether another is
     castable by its colors alone (a pitch cost). And python-mtg evaluates a position by patching
     the relations that changed since its last evaluation, so every relation a trial touches is
     loaded twice more. Values are replaced, never edited in place."""
-    added: Rows = {}
-    for obj, view in spells.items():
-        for rel, row in _instance_rows(view, rules):
-            if rel in _CAST_CHECK_RELATIONS:
-                added.setdefault(rel, set()).add((obj, *row))
+    added: Rows = {rel: set() for rel in _CAST_CHECK_RELATIONS}
+    for obj, (card, option, cost) in spells.items():
+        for rel, row in _trial_rows(card, option, cost, rules):
+            added[rel].add((obj, *row))
     for rel, rows in added.items():
-        state[rel] = state.get(rel, set()) | rows
+        if rows:
+            state[rel] = state.get(rel, set()) | rows
+
+
+@lru_cache(maxsize=4096)
+def _trial_rows(
+    card: Card, option: CastOption, cost: ManaCost | None, rules: RuleVersion
+) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The rows of a trial spell, without the object."""
+    rows = [(rel, row) for rel, row in _instance_rows(spell_view(card, option), rules) if rel == "spell_type"]
+    generic, pips, _xs = cost_facts(cost)
+    rows.append(("mana_generic", (generic,)))
+    rows += [("mana_pip", (color, n)) for color, n in pips.items()]
+    return tuple(rows)
 
 
 _CAST_CHECK_RELATIONS = frozenset({"spell_type", "mana_generic", "mana_pip"})

@@ -31,9 +31,10 @@ from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.patches import Step
 from splitcards.adapters.mtg.states import Action, State
 from splitcards.game.table import Table
-from splitcards.rules.card import Side
+from splitcards.game.table.moves import CastMove, Move, UnlockMove
+from splitcards.rules.card import Card, Side
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Zone
+from splitcards.rules.model import CastOption, ObjectId, Zone
 from splitcards.rules.versions import RuleVersion
 
 CAST = "cast_split"
@@ -94,30 +95,23 @@ class SplitMoves:
         return [*actions[:-1], *extra, PASS] if extra else actions
 
     def _offer(self, state: State) -> _Offer | None:
-        """The casts and unlocks the rules allow the player with priority, if any."""
+        """The casts and unlocks the rules allow the player with priority, if any
+        (:meth:`Table.moves <splitcards.game.table.Table.moves>`)."""
         host = self._host
         with host.reading(state):
-            timing = host.timing()
-            offer = _Offer(state, host.seat(timing.priority), self.rules)
-            allowed = states.permissions(state, offer.seat)
-            for obj in _split_objects(state):
-                zone = host.zone(obj)
-                if zone is Zone.BATTLEFIELD:
-                    offer.unlocks += self._unlocks(state, obj)
-                elif zone is not None and (zone is not Zone.LIBRARY or obj in allowed):
-                    # The rules are not asked about a library's hidden cards unless the engine has
-                    # an effect that lets the player play one.
-                    permission = zone if obj in allowed else None
-                    castable = self.table.castable(obj, permission, caster=timing.priority).value
-                    offer.casts += [(obj, option) for option in castable]
-        return offer if offer.casts or offer.unlocks else None
-
-    def _unlocks(self, state: State, obj: ObjectId) -> list[tuple[ObjectId, Side, ManaCost | None]]:
-        """The doors of ``obj`` the rules let its controller unlock now, with their costs."""
-        if not facts.card_named(state, state[keys.CARD_OF][obj]).is_room:
-            return []
-        table = self.table
-        return [(obj, door, table.unlock_cost(obj, door).value) for door in Side if table.can_unlock(obj, door).value]
+            priority = host.timing().priority
+            seat = host.seat(priority)
+            allowed = states.permissions(state, seat)
+            # The rules are not asked about cards hidden from the player, in a library or in another
+            # player's hand, unless the engine has an effect that lets the player play one.
+            others = {obj for (p, obj) in state.get("in_hand", ()) if p != seat}
+            asked = [
+                obj
+                for obj in _split_objects(state)
+                if obj in allowed or (obj not in others and host.zone(obj) is not Zone.LIBRARY)
+            ]
+            moves = self.table.moves(priority, asked, allowed)
+        return _Offer(state, seat, self.rules, moves) if moves else None
 
     # -- playing moves -----------------------------------------------------------------------
 
@@ -190,45 +184,47 @@ class _Offer:
     player can pay for (and, for a cast, find targets for).
 
     The engine is asked about them all at once, on a probe of the position (:meth:`try_on`):
-    each cast is tried as a card of its own in the player's hand with the types and cost of the
-    spell it would be, each unlock as a card whose mana cost is the unlock cost.
+    each cast is tried as a card of its own in the player's hand with the types of the spell it
+    would be and the total cost the rules give it, each unlock as a card whose mana cost is the
+    unlock cost.
     """
 
-    def __init__(self, state: State, seat: str, rules: RuleVersion) -> None:
+    def __init__(self, state: State, seat: str, rules: RuleVersion, moves: tuple[Move, ...]) -> None:
         self.state = state
         self.seat = seat
         self.rules = rules
-        self.casts: list[tuple[ObjectId, CastOption]] = []
-        self.unlocks: list[tuple[ObjectId, Side, ManaCost | None]] = []
+        self.moves_allowed = moves
         self._trial: State | None = None
-        self._tried: dict[str, tuple[ObjectId, CastOption]] = {}
-        self._paying: dict[str, tuple[ObjectId, Side]] = {}
+        self._tried: dict[str, CastMove] = {}
+        self._paying: dict[str, UnlockMove] = {}
 
     def try_on(self, trial: State) -> set[str]:
         """Add the trial objects to ``trial`` (a probe of the position); return their names."""
         state, seat = self.state, self.seat
-        spells: dict[str, ObjectView] = {}
+        spells: dict[str, tuple[Card, CastOption, ManaCost | None]] = {}
         self._tried = {}
-        for obj, option in self.casts:
-            card = facts.card_named(state, state[keys.CARD_OF][obj])
-            name = f"{obj}__{option.value}"
-            spells[name] = facts.spell_view(card, option)
-            self._tried[name] = (obj, option)
+        self._paying = {}
+        names_of: dict[ObjectId, list[str]] = {}
+        for move in self.moves_allowed:
+            if isinstance(move, CastMove):
+                card = facts.card_named(state, state[keys.CARD_OF][move.obj])
+                name = f"{move.obj}__{move.option.value}"
+                spells[name] = (card, move.option, move.cost)
+                self._tried[name] = move
+                names_of.setdefault(move.obj, []).append(name)
+            else:
+                name = _with_payment(trial, seat, move.cost, f"{move.obj}__unlock_{move.door.value}")
+                self._paying[name] = move
         facts.add_trial_spells(trial, spells, self.rules)
         trial["in_hand"] = trial["in_hand"] | {(seat, name) for name in self._tried}
-        names_of: dict[ObjectId, list[str]] = {}
-        for name, (obj, _option) in self._tried.items():
-            names_of.setdefault(obj, []).append(name)
-        trial["has_supertype"] = trial.get("has_supertype", set()) | {
+        supertypes = {
             (name, supertype)
             for obj, supertype in state.get("has_supertype", ())
             if obj in names_of
             for name in names_of[obj]
         }
-        self._paying = {
-            _with_payment(trial, seat, cost, f"{obj}__unlock_{door.value}"): (obj, door)
-            for obj, door, cost in self.unlocks
-        }
+        if supertypes:
+            trial["has_supertype"] = trial.get("has_supertype", set()) | supertypes
         self._trial = trial
         return {*self._tried, *self._paying}
 
@@ -237,11 +233,11 @@ class _Offer:
         trial, seat = self._trial, self.seat
         assert trial is not None, "try_on comes first"
         return [
-            (CAST, seat, obj, option.value, choice)
-            for name, (obj, option) in self._tried.items()
+            (CAST, seat, move.obj, move.option.value, choice)
+            for name, move in self._tried.items()
             if name in payable
             for choice in driver.cast_choices(trial, name)
-        ] + [(UNLOCK, seat, obj, door.value) for name, (obj, door) in self._paying.items() if name in payable]
+        ] + [(UNLOCK, seat, move.obj, move.door.value) for name, move in self._paying.items() if name in payable]
 
 
 def _with_payment(state: State, seat: str, cost: ManaCost | None, name: str = _PAYMENT) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
@@ -105,6 +106,36 @@ def forget_evaluations() -> None:
     from mtg import driver
 
     driver.clear_cache()
+    _TRIAL_ENGINE[1] = None
+
+
+# python-mtg's in-process evaluator keeps the facts of its last evaluation loaded and loads only
+# the relations that changed since. A trial of what a player can cast (driver.castable_among)
+# changes big relations (every object's cost and spell types, the hands): evaluated there, they
+# would be loaded twice more, for the trial and again for the game's next position. Trials are
+# evaluated on an instance of their own: [its handle, the facts loaded in it].
+_TRIAL_ENGINE: list[Any] = [None, None]
+
+
+@contextlib.contextmanager
+def trial_evaluations() -> Iterator[None]:
+    """Evaluate the engine's rules on the trials' own instance for the ``with`` block (see above),
+    when the engine evaluates in process; otherwise as usual."""
+    from mtg import engine_inproc
+
+    if _TRIAL_ENGINE[0] is None and not os.environ.get("MTG_INCREMENTAL") and engine_inproc._instance() is not None:
+        cdll, name, _edb = engine_inproc.build()
+        _TRIAL_ENGINE[0] = cdll.mtg_create(name.encode()) or None
+    if _TRIAL_ENGINE[0] is None:
+        yield
+        return
+    game = engine_inproc._HANDLE, engine_inproc._LOADED
+    engine_inproc._HANDLE, engine_inproc._LOADED = _TRIAL_ENGINE
+    try:
+        yield
+    finally:
+        _TRIAL_ENGINE[:] = engine_inproc._HANDLE, engine_inproc._LOADED
+        engine_inproc._HANDLE, engine_inproc._LOADED = game
 
 
 def probe(state: State) -> State:

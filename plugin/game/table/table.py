@@ -18,7 +18,7 @@ read by :mod:`splitcards.game.table.inputs`, what the host answers is checked by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
 import pluggy
@@ -30,6 +30,7 @@ from splitcards.game.plugins.manager import default_manager, plugins_implementin
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, costs_given, enum_of, takes_order
+from splitcards.game.table.moves import Move, MoveMemo, allowed_moves
 from splitcards.game.table.oneaction import Actions, one_at_a_time
 from splitcards.game.table.queries import TableQueries
 from splitcards.rules.actions import NO_GRANTS, CastGrants
@@ -78,7 +79,15 @@ class Table(TableQueries):
         """What the last cast or unlock cost in all (601.2f, 709.5e); ``None`` before any, or when no
         mana was paid (an unlock by an effect, a cast without paying its mana cost)."""
         self._castable = CastableMemo(self.pm)
+        self._moves = MoveMemo(self.pm)
         self._actions = Actions()
+
+    def moves(self, player: Player, objs: Iterable[ObjectId], permitted: Collection[ObjectId] = ()) -> tuple[Move, ...]:
+        """The casts and unlocks the rules allow ``player`` now among ``objs``, each with its total
+        cost (:mod:`splitcards.game.table.moves`); an object in ``permitted`` is asked about with an
+        effect's permission to be cast from the zone it is in."""
+        player = enum_of(Player, player, "player", self.rules)
+        return allowed_moves(self, self._moves, player, objs, permitted)
 
     # -- actions -------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ import pluggy
 from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.contract.aihost import ActionKind, AIHost, Classified, CombatDamage, Happening, Targeted
 from splitcards.game.table import Table
+from splitcards.game.table.moves import CastMove
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
 from splitcards.rules.costs import payable
@@ -300,8 +301,9 @@ class AIGame:
 
     def _cast_not_offered(self, player: Player) -> bool:
         """Before a player passes priority, cast one of their cards the engine never offers
-        (an aftermath half in a graveyard on phase) if the rules allow it now. A card is tried
-        once per turn and timing, unless it was cast."""
+        (an aftermath half in a graveyard on phase) if the rules allow it now
+        (:meth:`~splitcards.game.table.Table.moves`). A card is tried once per turn and timing,
+        unless it was cast."""
         cards = self.ai.not_offered(player)
         if not cards:
             return False
@@ -318,19 +320,17 @@ class AIGame:
         return False
 
     def _try_cast(self, player: Player, obj: ObjectId) -> bool:
-        for option in self.table.castable(obj, caster=player).value:
-            try:
-                cost = self.table.cast_decision(obj, option, caster=player).total_cost
-            except IllegalAction:
+        for move in self.table.moves(player, (obj,)):
+            if not isinstance(move, CastMove):
                 continue
-            if not payable(cost, self._mana_sources(player), self.rules).value:
+            if not payable(move.cost, self._mana_sources(player), self.rules).value:
                 continue  # the engine could not pay: spare it the attempt
             card = self.table.view(obj).card
             try:
-                self.table.cast(obj, option, caster=player)
+                self.table.cast(obj, move.option, caster=player, permission=move.permission)
             except (IllegalAction, NotSupported):
                 continue
-            self._cast_done(player, obj, card, option)
+            self._cast_done(player, obj, card, move.option)
             return True
         return False
 
