@@ -25,6 +25,7 @@ from splitcards.adapters.phase.translate import (
     PASS,
     PLAYERS,
     action_dict,
+    action_kind,
     phase_mana_value,
     prompt_option,
     seat_of,
@@ -137,14 +138,14 @@ class PhaseAI:
         return action
 
     def classify(self, action: object) -> Classified:
-        data = action_dict(action)
-        payload = data.get("data") or {}
-        kind = data["type"]
+        # Most actions are passes, told by their kind alone (their payload is decoded on demand).
+        kind = action_kind(action)
         if kind == "PassPriority":
             return Classified(ActionKind.PASS)
         if kind == "CastSpell" and self.session.waiting()["type"] == "Priority":
-            return Classified(ActionKind.CAST, str(payload["object_id"]))
+            return Classified(ActionKind.CAST, str(action_dict(action)["data"]["object_id"]))
         if kind == "UnlockRoomDoor":
+            payload = action_dict(action)["data"]
             return Classified(ActionKind.UNLOCK, str(payload["object_id"]), DOORS[payload["door"]])
         return Classified(ActionKind.OTHER)
 
