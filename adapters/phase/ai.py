@@ -206,7 +206,7 @@ class PhaseAI:
         seat = seat_of(player)
         sources = [
             _land_mana(obj)
-            for obj in self.session.game.battlefield()
+            for obj in self.session.battlefield()
             if obj["controller"] == seat and not obj.get("tapped") and "Land" in obj["card_types"]["core_types"]
         ]
         pool = (self.session.player(seat).get("mana_pool") or {}).get("mana") or []

@@ -42,6 +42,7 @@ class PhaseReads:
         self.position += 1
         self._waiting: dict[str, Any] | None = None
         self._stack: list[dict[str, Any]] | None = None
+        self._battlefield: list[dict[str, Any]] | None = None
         self._actor: int | None = None
         self._legal: list[Any] | None = None
         self._chosen: list[Any] = []
@@ -78,6 +79,14 @@ class PhaseReads:
         found = self._actor
         if found is None:
             found = self._actor = actor(self.game, self.waiting())
+        return found
+
+    def battlefield(self) -> list[dict[str, Any]]:
+        """The objects on phase's battlefield (``Game.battlefield()``, each object in full: the
+        costliest read but the legal actions)."""
+        found = self._battlefield
+        if found is None:
+            found = self._battlefield = self.game.battlefield()
         return found
 
     def legal_actions(self) -> list[Any]:
@@ -147,6 +156,6 @@ class PhaseReads:
             for seat, found in self._players.items():
                 if seat not in self._placed:
                     for zone, key in _PLAYER_LISTS:
-                        self._places.update((int(card), (seat, zone)) for card in found[key])
+                        self._places.update(dict.fromkeys(found[key], (seat, zone)))
                     self._placed.add(seat)
         return self._places.get(oid)

@@ -235,7 +235,7 @@ class PhaseSession(PhaseReads):
         triggers and can't simply re-enter (deviation ``reload-drops-room-triggers``)."""
         return [
             int(o["id"])
-            for o in self.game.battlefield()
+            for o in self.battlefield()
             if o.get("room_unlocks") is not None and o.get("trigger_definitions") and not _reenters_unchanged(o)
         ]
 
