@@ -25,6 +25,7 @@ from splitcards.adapters.phase.translate import (
     PASS,
     PLAYERS,
     action_dict,
+    action_kind,
     phase_mana_value,
     prompt_option,
     seat_of,
@@ -147,7 +148,7 @@ class PhaseAI:
         lands = [a for data, a in legal if data["type"] == "PlayLand"]
         if not lands:
             return None
-        have = [_land_mana(obj) for obj in self.session.game.battlefield() if _land_of(obj, seat)]
+        have = [_land_mana(obj) for obj in self.session.battlefield() if _land_of(obj, seat)]
 
         def fewest(action: Any) -> int:
             kinds = _land_mana(self.session.object(int(action_dict(action)["data"]["object_id"])))
@@ -187,14 +188,14 @@ class PhaseAI:
         return action
 
     def classify(self, action: object) -> Classified:
-        data = action_dict(action)
-        payload = data.get("data") or {}
-        kind = data["type"]
+        # Most actions are passes, told by their kind alone (their payload is decoded on demand).
+        kind = action_kind(action)
         if kind == "PassPriority":
             return Classified(ActionKind.PASS)
         if kind == "CastSpell" and self.session.waiting()["type"] == "Priority":
-            return Classified(ActionKind.CAST, str(payload["object_id"]))
+            return Classified(ActionKind.CAST, str(action_dict(action)["data"]["object_id"]))
         if kind == "UnlockRoomDoor":
+            payload = action_dict(action)["data"]
             return Classified(ActionKind.UNLOCK, str(payload["object_id"]), DOORS[payload["door"]])
         return Classified(ActionKind.OTHER)
 
@@ -254,7 +255,7 @@ class PhaseAI:
         # them, and each mana in their pool. phase itself decides whether a cost is paid.
         seat = seat_of(player)
         sources = [
-            _land_mana(obj) for obj in self.session.game.battlefield() if _land_of(obj, seat) and not obj.get("tapped")
+            _land_mana(obj) for obj in self.session.battlefield() if _land_of(obj, seat) and not obj.get("tapped")
         ]
         pool = (self.session.player(seat).get("mana_pool") or {}).get("mana") or []
         return sources + [_pool_mana(unit) for unit in pool]

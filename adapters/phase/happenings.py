@@ -27,6 +27,8 @@ from splitcards.rules.model import Player, Zone
 
 # Events after which phase takes a player out of the game: the cards it then moves are no play.
 _GAME_LEFT = frozenset({"PlayerLost", "PlayerEliminated", "GameOver"})
+# The events of most actions, none of which is a happening.
+_QUIET = frozenset({"PriorityPassed", "PhaseChanged", "StackPushed", "StackResolved"})
 
 
 class Happenings:
@@ -43,13 +45,16 @@ class Happenings:
         targets: dict[int, list[str]] = {}
         self._life_now = {}
         for index, event in enumerate(events):
-            kind, data = event["type"], event.get("data") or {}
+            kind = event["type"]
+            if kind in _QUIET:
+                continue
+            data = event.get("data") or {}
             if kind in _GAME_LEFT:
                 break
             if kind == "BecomesTarget":
                 targets.setdefault(int(data["source_id"]), []).append(self._target(data.get("target")))
                 continue
-            happening = self._one(kind, data, events[index + 1 :])
+            happening = self._one(kind, data, events, index)
             if happening is not None:
                 self.heard.append(happening)
         self._targeted(targets)
@@ -59,7 +64,9 @@ class Happenings:
             self.heard.append(Targeted(str(source), self._name(source), tuple(names)))
         targets.clear()
 
-    def _one(self, kind: str, data: Mapping[str, Any], after: Sequence[Mapping[str, Any]]) -> Happening | None:
+    def _one(
+        self, kind: str, data: Mapping[str, Any], events: Sequence[Mapping[str, Any]], index: int
+    ) -> Happening | None:
         if kind == "AttackersDeclared" and data.get("attacker_ids"):
             names = tuple(self._name(int(oid)) for oid in data["attacker_ids"])
             self._defender = PLAYERS[int(data["defending_player"])]
@@ -73,7 +80,7 @@ class Happenings:
         if kind == "DamageDealt":
             return self._damage(data)
         if kind == "LifeChanged":
-            return self._life(data, after)
+            return self._life(data, events[index + 1 :])
         if kind == "ZoneChanged" and data.get("from") == "Battlefield":
             record = data.get("record") or {}
             name = str(record.get("name") or self._name(int(data["object_id"])))

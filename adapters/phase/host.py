@@ -329,9 +329,9 @@ class PhaseHost:
     def copy_permanent(self, obj: ObjectId) -> ObjectId:
         oid = self._id(obj)
         session = self.session
-        before = {o["id"] for o in session.game.battlefield()}
+        before = {o["id"] for o in session.battlefield()}
         session.debug("CreateTokenCopy", source_id=oid, owner=int(session.object(oid)["controller"]))
-        new = next((int(o["id"]) for o in session.game.battlefield() if o["id"] not in before), None)
+        new = next((int(o["id"]) for o in session.battlefield() if o["id"] not in before), None)
         if new is None:
             raise NotSupported(f"phase's Debug CreateTokenCopy made no copy of {session.card_of(oid).name!r}")
         session.cards[new] = session.card_of(oid)

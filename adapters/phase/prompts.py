@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from splitcards.adapters.phase.session import PROMPT_LIMIT, PhaseSession
-from splitcards.adapters.phase.translate import CANCEL, PASS, action_dict
+from splitcards.adapters.phase.translate import CANCEL, PASS, action_dict, action_kind
 from splitcards.errors import NotSupported
 
 Intent = Mapping[str, Any]
@@ -59,7 +59,7 @@ class AIPrompts:
     def answer(self, session: PhaseSession, intent: Intent) -> None:
         seat = session.actor()
         action = self.choose(session.game, seat)
-        if action is not None and action_dict(action)["type"] != CANCEL["type"]:
+        if action is not None and action_kind(action) != CANCEL["type"]:
             session.apply(seat, action)
             return
         session.apply(seat, scripted_choice(session, intent))
@@ -76,7 +76,7 @@ def scripted_choice(session: PhaseSession, intent: Intent) -> Any:
         # Not looked up among phase's legal actions: phase lists every X it could pay, which with
         # a scenario's mana takes seconds; a value it refuses comes back refused.
         return {"type": "ChooseX", "data": {"value": intent["x"]}}
-    options = [a for a in session.legal_actions() if action_dict(a)["type"] != CANCEL["type"]]
+    options = [a for a in session.legal_actions() if action_kind(a) != CANCEL["type"]]
     if not options:
         raise NotSupported(f"phase offers nothing but cancelling at its {waiting['type']} prompt")
 

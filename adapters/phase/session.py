@@ -1,12 +1,12 @@
-"""The adapter's session with one phase game: every action applied to it, what was read from it,
-and what the adapter knows about its objects.
+"""The adapter's session with one phase game: every action applied to it, and what the adapter
+knows about its objects.
 
-:class:`PhaseSession` owns the phase ``Game``: every action goes through :meth:`Session.apply`, which
-tracks the active player and the passes in a row, and forgets what was read from phase (phase
-decodes each read from JSON, and a rules query may read every object of the game, so reads are
-kept until the next action). It also keeps the adapter's own records: the plugin's card for
-each phase object, the spare cards in the libraries, the scaffold, and the spell facts phase
-gets wrong (see :mod:`splitcards.adapters.phase.deviations`).
+:class:`PhaseSession` owns the phase ``Game``: every action goes through :meth:`PhaseSession.apply`,
+which tracks the active player and the passes in a row, and starts a new position, forgetting
+what was read from phase (the reads, kept per position, are its base class's:
+:mod:`splitcards.adapters.phase.reads`). It also keeps the adapter's own records: the plugin's
+card for each phase object, the spare cards in the libraries, the scaffold, and the spell facts
+phase gets wrong (see :mod:`splitcards.adapters.phase.deviations`).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from splitcards.adapters.phase.carddata import Engine
+from splitcards.adapters.phase.reads import PhaseReads
 from splitcards.adapters.phase.translate import (
     KEEP,
     PASS,
     ZONE_NAMES,
     Events,
-    PhaseAction,
     PhaseRefused,
-    action_dict,
+    action_kind,
     actor,
     face_name,
     refusal_reason,
@@ -35,12 +35,12 @@ from splitcards.rules.model import SpellFacts, Zone
 PROMPT_LIMIT = 60
 
 
-class PhaseSession:
+class PhaseSession(PhaseReads):
     """A phase game (after :meth:`start`) and the adapter's records of its objects."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.engine: Engine | None = None
-        self._game: Any = None
         self.active = 0
         # The plugin's card for each phase object it has seen.
         self.cards: dict[int, Card] = {}
@@ -57,27 +57,11 @@ class PhaseSession:
         self.passes = 0
         self._passed_on: tuple[int, ...] = ()
         self._before_cast: tuple[int, tuple[int, ...]] = (0, ())
-        self._read: dict[int, dict[str, Any]] = {}
-        self._players: dict[int, dict[str, Any]] = {}
-        self._places: dict[int, tuple[int, Zone]] = {}
-        self._placed: set[int] = set()
-        self._legal: list[Any] | None = None
-        self._chosen: list[Any] = []
-        self._memo: dict[object, Any] = {}
         # Told the events of every action of the game (not the adapter's debug actions, which
         # correct phase or set up a position: nothing a player did).
         self.listener: Callable[[Sequence[dict[str, Any]]], None] | None = None
-        # Counts phase's positions: one more after every action and every reload.
-        self.position = 0
 
     # -- the game ----------------------------------------------------------------------------
-
-    @property
-    def game(self) -> Any:
-        """The phase ``Game`` (after :meth:`start`)."""
-        if self._game is None:
-            raise NotSupported("the phase game has not been started")
-        return self._game
 
     def use_engine(self, engine: Engine) -> None:
         self.engine = engine
@@ -161,18 +145,7 @@ class PhaseSession:
 
     def _use(self, game: Any) -> None:
         self._game = game
-        self._forget_reads()
-
-    def _forget_reads(self) -> None:
-        # A new position: what the host showed of the last one is no longer it (PhaseHost.position).
-        self.position += 1
-        self._read = {}
-        self._players = {}
-        self._places = {}
-        self._placed = set()
-        self._legal = None
-        self._chosen = []
-        self._memo = {}
+        self.new_position()
 
     def apply(self, seat: int, action: Any, what: str = "") -> Sequence[dict[str, Any]]:
         """Apply an action in phase and return its events. Every action of a game goes through
@@ -181,15 +154,16 @@ class PhaseSession:
         An action phase refuses raises :class:`PhaseRefused` with phase's reason (``what``
         names the action in it); phase's game is then as it was.
         """
-        kind = action_dict(action)["type"]
+        kind = action_kind(action)
         stack = self.stack_ids() if kind == "PassPriority" else ()
-        turn = self.game.turn
+        game = self.game
+        turn = game.turn
         try:
-            result = self.game.apply(seat, action)
+            result = game.apply(seat, action)
         except ValueError as exc:
             raise PhaseRefused(what or kind, refusal_reason(exc)) from None
         finally:
-            self._forget_reads()
+            self.new_position()
         if kind == "PassPriority":
             self.passes = self.passes + 1 if stack == self._passed_on else 1
             self._passed_on = stack
@@ -203,7 +177,7 @@ class PhaseSession:
         events = Events(result)
         if self.listener is not None and kind != "Debug":
             self.listener(events)
-        if self.game.turn != turn:
+        if game.turn != turn:
             for event in events:
                 if event["type"] == "TurnStarted":
                     self.active = int(event["data"]["player_id"])
@@ -239,99 +213,7 @@ class PhaseSession:
             and self.stack_ids() == self._passed_on
         )
 
-    # -- reading phase -----------------------------------------------------------------------
-
-    def memo(self, key: object, read: Callable[[], Any]) -> Any:
-        """``read()``, kept until the next action: a reading of this position."""
-        if key not in self._memo:
-            self._memo[key] = read()
-        return self._memo[key]
-
-    def waiting(self) -> dict[str, Any]:
-        """The prompt phase waits on (``Game.waiting_for()``, read once per position)."""
-        found: dict[str, Any] = self.memo("waiting", self.game.waiting_for)
-        return found
-
-    def stack_entries(self) -> list[dict[str, Any]]:
-        """phase's stack, bottom first (``Game.stack()``, read once per position)."""
-        found: list[dict[str, Any]] = self.memo("stack", self.game.stack)
-        return found
-
-    def actor(self) -> int:
-        """The seat phase expects to act now."""
-        found: int = self.memo("actor", lambda: actor(self.game, self.waiting()))
-        return found
-
-    def legal_actions(self) -> list[Any]:
-        """phase's legal actions now (``Game.actions()``, read once per position)."""
-        if self._legal is None:
-            self._legal = list(self.game.actions())
-        return self._legal
-
-    def note_legal(self, action: Any) -> None:
-        """phase chose this action itself, here (its AI answers with one of its legal actions):
-        finding it needs no listing of every legal action, which costs more than most actions."""
-        self._chosen.append(action)
-
-    def listed(self, wanted: PhaseAction) -> Any | None:
-        """The legal action equal to ``wanted``, or ``None`` if phase does not list it."""
-        found = next((a for a in self._chosen if action_dict(a) == wanted), None)
-        if found is None:
-            found = next((a for a in self.legal_actions() if action_dict(a) == wanted), None)
-        return found
-
-    def object(self, oid: int) -> dict[str, Any]:
-        obj = self._read.get(oid)
-        if obj is None:
-            try:
-                obj = self._read[oid] = self.game.object(oid)
-            except ValueError:
-                raise UnknownObject(str(oid)) from None
-        return obj
-
-    def exists(self, oid: int) -> bool:
-        try:
-            self.object(oid)
-        except UnknownObject:
-            return False
-        return True
-
-    def stack_ids(self) -> tuple[int, ...]:
-        return tuple(int(entry["id"]) for entry in self.stack_entries())
-
-    def on_stack(self, oid: int) -> bool:
-        return any(entry["id"] == oid for entry in self.stack_entries())
-
-    def stack_entry(self, oid: int) -> dict[str, Any]:
-        """phase's stack entry for a spell (empty when it is not on the stack)."""
-        entry = next((e for e in self.stack_entries() if e["id"] == oid), None)
-        spell: dict[str, Any] = (entry or {}).get("kind", {}).get("data") or {}
-        return spell
-
-    def player(self, seat: int) -> dict[str, Any]:
-        """phase's player (life, mana pool, the cards of its library, hand and graveyard)."""
-        found = self._players.get(seat)
-        if found is None:
-            found = self._players[seat] = self.game.player(seat)
-        return found
-
-    def read_places(self) -> None:
-        """Read both players, so that every card in a library, hand or graveyard is described
-        from their card lists: far cheaper than reading each object."""
-        self.player(0)
-        self.player(1)
-
-    def place(self, oid: int) -> tuple[int, Zone] | None:
-        """The seat and zone of a card in a library, hand or graveyard of a player read at this
-        position (:meth:`player`); ``None`` otherwise."""
-        if len(self._placed) < len(self._players):
-            # Built on the first question: most readings of a player need only its graveyard.
-            for seat, found in self._players.items():
-                if seat not in self._placed:
-                    for zone, key in ((Zone.LIBRARY, "library"), (Zone.HAND, "hand"), (Zone.GRAVEYARD, "graveyard")):
-                        self._places.update((int(card), (seat, zone)) for card in found[key])
-                    self._placed.add(seat)
-        return self._places.get(oid)
+    # -- the adapter's records ---------------------------------------------------------------
 
     def card_of(self, oid: int) -> Card:
         """The plugin's card for a phase object."""
@@ -353,7 +235,7 @@ class PhaseSession:
         triggers and can't simply re-enter (deviation ``reload-drops-room-triggers``)."""
         return [
             int(o["id"])
-            for o in self.game.battlefield()
+            for o in self.battlefield()
             if o.get("room_unlocks") is not None and o.get("trigger_definitions") and not _reenters_unchanged(o)
         ]
 

@@ -6,7 +6,7 @@ one of phase's objects or prompts into the plugin's terms.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from splitcards.adapters.phase.carddata import mana_cost_text
@@ -129,6 +129,14 @@ def action_dict(action: Any) -> PhaseAction:
 _LAST_ACTION: list[Any] = [None, {}]
 
 
+def action_kind(action: Any) -> str:
+    """A phase action's type (``"PassPriority"``), whether it is a ``GameAction`` or a dict:
+    a ``GameAction`` tells its kind without decoding its payload."""
+    if isinstance(action, Mapping):
+        return str(action["type"])
+    return str(action.kind)
+
+
 def face_name(obj: Mapping[str, Any]) -> str:
     """The lower-case printed face name of a phase object (its deck-list name)."""
     printed = obj.get("printed_ref") or {}
@@ -226,6 +234,9 @@ class Events(Sequence[dict[str, Any]]):
 
     def __len__(self) -> int:
         return len(self._load())
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._load())
 
     @overload
     def __getitem__(self, index: int) -> dict[str, Any]: ...

@@ -1,0 +1,76 @@
+"""What the phase adapter reads from phase is kept for one position only: every action, the
+adapter's own and phase's, makes a new one, and the next question reads phase again."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
+
+from splitcards.adapters.phase.host import PhaseHost
+from splitcards.adapters.phase.translate import PASS
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.table import Table
+from splitcards.rules.model import CastOption, Player, Zone
+from splitcards.tools.play import decks
+
+CARDS = decks.cards()
+
+
+def _table() -> tuple[Table, PhaseHost]:
+    host = PhaseHost()
+    host.prepare([CARDS["Fire // Ice"], CARDS["Bottomless Pool // Locker Room"]])
+    return Table(host, load_registry().get("current")), host
+
+
+def test_a_player_read_at_one_position_is_read_again_after_a_move() -> None:
+    table, host = _table()
+    session = host.session
+    fire = table.create(CARDS["Fire // Ice"], Zone.HAND)
+    hand = session.player(0)
+    assert session.player(0) is hand  # the same position: kept
+    assert int(fire) in hand["hand"]
+    assert session.place(int(fire)) == (0, Zone.HAND)
+    at = session.position
+    table.move(fire, Zone.GRAVEYARD)
+    assert session.position != at
+    assert int(fire) in session.player(0)["graveyard"]
+    assert int(fire) not in session.player(0)["hand"]
+    assert session.place(int(fire)) == (0, Zone.GRAVEYARD)
+    assert table.view(fire).zone is Zone.GRAVEYARD
+
+
+def test_the_prompt_and_the_actor_are_read_again_after_a_pass() -> None:
+    _, host = _table()
+    session = host.session
+    assert session.actor() == 0
+    waiting = session.waiting()
+    assert session.waiting() is waiting
+    session.apply(0, PASS)
+    # p1 passed on an empty stack in its main phase: p2 has priority (117.3d).
+    assert session.actor() == 1
+    assert session.waiting()["data"]["player"] == 1
+
+
+def test_the_stack_is_read_again_after_a_cast_and_a_resolution() -> None:
+    table, host = _table()
+    session = host.session
+    fire = table.create(CARDS["Fire // Ice"], Zone.HAND)
+    assert session.stack_ids() == ()
+    table.cast(fire, CastOption.LEFT)
+    assert session.stack_ids() == (int(fire),)
+    assert table.host.stack() == [fire]
+    table.resolve()
+    assert session.stack_ids() == ()
+    assert table.view(fire).zone is Zone.GRAVEYARD
+
+
+def test_the_battlefield_is_read_again_after_a_permanent_enters() -> None:
+    table, host = _table()
+    session = host.session
+    before = session.battlefield()
+    assert session.battlefield() is before
+    room = table.create(CARDS["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    assert int(room) not in [o["id"] for o in before]
+    assert int(room) in [o["id"] for o in session.battlefield()]
+    assert table.view(room).controller is Player.P1
