@@ -36,7 +36,7 @@ def _plays(t: Table, mana: int | list[frozenset[str]], made: Made) -> SplitPlays
         t.rules,
         lambda player: sources,
         lambda player, obj, option: made.casts.append((player, obj, option)),
-        lambda player, obj, door: made.unlocks.append((player, obj, door)),
+        lambda player, obj, move: made.unlocks.append((player, obj, move.door)),
     )
 
 

@@ -17,7 +17,7 @@ each action and applies it, except:
   when the AI still passes, the AI host may take another action instead (``instead_of_passing``);
 * before a player passes priority, each of their cards the engine never offers its AI (an
   aftermath half in a graveyard, 702.127a) is cast if the rules allow it now
-  (:meth:`~splitcards.game.table.Table.castable`, at any step) and the mana the player could
+  (:meth:`~splitcards.game.table.Table.moves`, at any step) and the mana the player could
   make could pay its total cost, in colors and with X at 0 (:func:`splitcards.rules.costs.payable`).
 
 The loop decides nothing about the rules: it asks the :class:`~splitcards.game.table.Table`.
@@ -34,13 +34,11 @@ import pluggy
 from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.contract.aihost import ActionKind, AIHost, Classified, CombatDamage, Happening, Targeted
 from splitcards.game.table import Table
-from splitcards.game.table.moves import CastMove
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
-from splitcards.rules.costs import payable
 from splitcards.rules.endings import EndReason, ending, why_lost
 from splitcards.rules.mana import COLORLESS, COLORS
-from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Timing, Zone
+from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play.decks import Decks, deck_for
 from splitcards.tools.play.lines import (
@@ -91,7 +89,6 @@ class AIGame:
         self._actions = actions
         self._said: list[str] = []
         self._refused: set[tuple[int, Player, ObjectId]] = set()
-        self._tried: set[tuple[int, Timing, ObjectId]] = set()
         self._spells: dict[ObjectId, ObjectView] = {}
         self._seen_events = 0
         self._turn_shown = 0
@@ -102,7 +99,7 @@ class AIGame:
             rules,
             self._mana_sources,
             lambda player, obj, option: self._cast_done(player, obj, self.table.view(obj).card, option),
-            self._unlock_done,
+            lambda player, obj, move: self._unlock_done(player, obj, move.door),
         )
 
     # -- the loop ----------------------------------------------------------------------------
@@ -139,9 +136,11 @@ class AIGame:
         self._said = []
         what = self.ai.classify(action)
         # The loop's split-card plays come before the AI's own cast or pass (it is asked again after).
-        played = what.kind in (ActionKind.PASS, ActionKind.CAST) and self._split_plays.make_one(player, self.ai.turn())
+        plays, turn = self._split_plays, self.ai.turn()
+        played = what.kind in (ActionKind.PASS, ActionKind.CAST) and plays.make_one(player, turn)
+        if not played and what.kind is ActionKind.PASS:
+            played = plays.cast_not_offered(player, self.ai.not_offered(player), turn)
         self.result.actions += played
-        played = played or (what.kind is ActionKind.PASS and self._cast_not_offered(player))
         answered = action
         if what.kind is ActionKind.PASS and not played:
             action, what = self._instead_of_passing(action, what)
@@ -298,41 +297,6 @@ class AIGame:
             f"{player} casts {what_is_cast(card, option)}{where}{spliced}: mana value {values} on the stack{cited}"
         )
         self._was_cast(obj, card, view)
-
-    def _cast_not_offered(self, player: Player) -> bool:
-        """Before a player passes priority, cast one of their cards the engine never offers
-        (an aftermath half in a graveyard on phase) if the rules allow it now
-        (:meth:`~splitcards.game.table.Table.moves`). A card is tried once per turn and timing,
-        unless it was cast."""
-        cards = self.ai.not_offered(player)
-        if not cards:
-            return False
-        turn, timing = self.ai.turn(), self.table.host.timing()
-        for obj in cards:
-            key = (turn, timing, obj)
-            if key in self._tried:
-                continue
-            self._tried.add(key)
-            if self._try_cast(player, obj):
-                self._tried.discard(key)
-                self.result.actions += 1
-                return True
-        return False
-
-    def _try_cast(self, player: Player, obj: ObjectId) -> bool:
-        for move in self.table.moves(player, (obj,)):
-            if not isinstance(move, CastMove):
-                continue
-            if not payable(move.cost, self._mana_sources(player), self.rules).value:
-                continue  # the engine could not pay: spare it the attempt
-            card = self.table.view(obj).card
-            try:
-                self.table.cast(obj, move.option, caster=player, permission=move.permission)
-            except (IllegalAction, NotSupported):
-                continue
-            self._cast_done(player, obj, card, move.option)
-            return True
-        return False
 
     def _mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
         sources = getattr(self.ai, "mana_sources", None)

@@ -1,23 +1,22 @@
-"""The split-card plays a player makes with spare mana, which an engine's AI that doesn't know
-these mechanics would leave out: the loop of :mod:`splitcards.tools.play` makes them for the AI.
+"""The split-card plays the game loop of :mod:`splitcards.tools.play` makes for an engine's AI:
+the ones its engine never offers, and the ones an AI that doesn't know the mechanics leaves out.
 
-Before a player passes priority in their own main phase with an empty stack (when a player
-spends what mana is left of the turn), one of these is made if the rules allow it now and the
-mana the player could make could pay its total cost, in that order:
+* Before a player passes priority, one of their cards the engine never offers its AI (an
+  aftermath half in a graveyard, 702.127a) is cast if the rules allow it now, at any step.
+* In their own main phase with the stack empty (when a player spends the turn's mana), before
+  the AI's cast or pass, one of these is made, in this order: unlock a locked door of a Room they
+  control by the special action (709.5e); cast a card with fuse from their hand fused
+  (702.102a); cast a spell from their hand with every card the rules let them splice onto it
+  (702.47a).
+* When the AI casts a card with fuse, it is cast fused if the player could pay for both halves;
+  while the rules would allow it fused but the player could not pay, the card is kept (the AI
+  doesn't cast it this turn), as a player keeps a fuse card for the turn they can fuse it.
 
-* unlock a locked door of a Room they control by the special action (709.5e);
-* cast a split card with fuse from their hand fused (702.102a);
-* cast a spell from their hand with every card the rules let them splice onto it (702.47a), if
-  one can be spliced.
-
-When the AI casts a card with fuse, it is cast fused if the rules allow it and the player could
-pay for both halves; while the rules would allow it fused but the player could not pay for it, the
-card is held (the AI doesn't cast it this turn), as a player keeps a fuse card for the turn they
-can cast both halves.
-
-A play the engine or the rules refused is not tried again in the same turn and step. Nothing here decides a rule:
-whether a play is allowed, what it costs and what it does are the
-:class:`~splitcards.game.table.Table`'s answers; this module only chooses among them.
+A play is made only if the mana the player could make could pay its total cost
+(:func:`splitcards.rules.costs.payable`); one the engine or the rules refused is not tried again
+in the same turn and step. Nothing here decides a rule: which plays are allowed and what each
+costs are the :class:`~splitcards.game.table.Table`'s answers (:meth:`~splitcards.game.table.Table.moves`,
+:meth:`~splitcards.game.table.Table.splice_candidates`); this module only chooses among them.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from dataclasses import dataclass
 
 from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.table import Table
-from splitcards.rules.card import Side
+from splitcards.game.table.moves import CastMove, UnlockMove
 from splitcards.rules.costs import payable
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, ObjectId, Phase, Player, Timing, Zone
@@ -37,14 +36,15 @@ MAIN_PHASES = (Phase.MAIN1, Phase.MAIN2)
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """One play: a cast of ``obj`` as ``option`` with ``splice`` spliced onto it, or (``door``
-    set) the unlock of that door of the Room ``obj``."""
+class Spliced:
+    """A cast of ``obj`` as ``option`` with the cards ``splice`` spliced onto it."""
 
     obj: ObjectId
-    option: CastOption | None = None
-    splice: tuple[ObjectId, ...] = ()
-    door: Side | None = None
+    option: CastOption
+    splice: tuple[ObjectId, ...]
+
+
+Play = CastMove | UnlockMove | Spliced
 
 
 class SplitPlays:
@@ -59,90 +59,106 @@ class SplitPlays:
         rules: RuleVersion,
         mana: Callable[[Player], Sequence[frozenset[str]]],
         cast: Callable[[Player, ObjectId, CastOption], None],
-        unlocked: Callable[[Player, ObjectId, Side], None],
+        unlocked: Callable[[Player, ObjectId, UnlockMove], None],
     ) -> None:
         self.table = table
         self.rules = rules
         self._mana = mana
         self._cast = cast
         self._unlocked = unlocked
-        self._tried: set[tuple[int, Timing, Play]] = set()
+        self._tried: set[tuple[int, Timing, Play | ObjectId]] = set()
+
+    # -- in the player's own main phase ------------------------------------------------------
 
     def make_one(self, player: Player, turn: int) -> bool:
-        """Make one play for ``player`` about to pass priority, if one is allowed and could be
-        paid; whether one was made."""
+        """Make one play for ``player`` in their own main phase with the stack empty, if one is
+        allowed and could be paid; whether one was made."""
         timing = self.table.host.timing()
         if timing.active is not player or timing.phase not in MAIN_PHASES or not timing.stack_empty:
             return False
         for play in self._plays(player):
             key = (turn, timing, play)
-            if key in self._tried:
-                continue
-            made = self._make(player, play)
-            if made is None:
-                continue  # not allowed or not payable now; later, with a land played, it may be
-            if made:
+            if key in self._tried or not self._can_pay(player, self._cost(play, player)):
+                continue  # a play not paid for now may be once a land is played
+            if self._make(player, play):
                 return True
             self._tried.add(key)
         return False
 
-    def holds(self, obj: ObjectId, player: Player) -> bool:
-        """Whether ``player`` keeps ``obj``, a card with fuse, for a turn they can cast it fused."""
-        if not self.table.view(obj).card.fuse:
-            return False
-        if CastOption.FUSED not in self.table.castable(obj, caster=player).value:
-            return False
-        return not self.fuse_instead(obj, None, player)
-
-    def fuse_instead(self, obj: ObjectId, choice: CastOption | None, player: Player) -> bool:
-        """Whether ``player``, whose AI chose to cast ``obj`` as ``choice``, casts it fused instead."""
-        if choice is CastOption.FUSED or not self.table.view(obj).card.fuse:
-            return False
-        try:
-            cost = self.table.cast_decision(obj, CastOption.FUSED, caster=player).total_cost
-        except IllegalAction:
-            return False
-        return self._can_pay(player, cost)
-
     def _plays(self, player: Player) -> Iterator[Play]:
         table = self.table
-        for obj in table.objects_in(Zone.BATTLEFIELD):
-            view = table.view(obj)
-            if view.card.is_room and view.controller is player:
-                yield from (Play(obj, door=door) for door in Side if door not in view.unlocked)
-        hand = [(obj, table.view(obj)) for obj in table.objects_in(Zone.HAND)]
-        hand = [(obj, view) for obj, view in hand if view.owner is player]
-        yield from (Play(obj, CastOption.FUSED) for obj, view in hand if view.card.fuse)
-        for obj, _view in hand:
-            for option in table.castable(obj, caster=player).value:
-                spliced = table.splice_candidates(obj, option, caster=player).value
+        yield from (m for m in table.moves(player, table.objects_in(Zone.BATTLEFIELD)) if isinstance(m, UnlockMove))
+        hand = [obj for obj in table.objects_in(Zone.HAND) if table.view(obj).owner is player]
+        fuse = [obj for obj in hand if table.view(obj).card.fuse]
+        yield from (m for m in table.moves(player, fuse) if isinstance(m, CastMove) and m.option is CastOption.FUSED)
+        for move in table.moves(player, hand):
+            if isinstance(move, CastMove):
+                spliced = table.splice_candidates(move.obj, move.option, caster=player).value
                 if spliced:
-                    yield Play(obj, option, tuple(spliced))
+                    yield Spliced(move.obj, move.option, tuple(spliced))
 
-    def _make(self, player: Player, play: Play) -> bool | None:
-        """Make ``play``: whether it was made, or ``None`` when the rules don't allow it now or the
-        player could not pay for it (nothing was tried)."""
+    def _cost(self, play: Play, player: Player) -> ManaCost | None:
+        if not isinstance(play, Spliced):
+            return play.cost
+        try:
+            return self.table.cast_decision(play.obj, play.option, play.splice, caster=player).total_cost
+        except IllegalAction:
+            return None
+
+    def _make(self, player: Player, play: Play) -> bool:
         table = self.table
         try:
-            if play.door is not None:
-                allowed = table.can_unlock(play.obj, play.door).value
-                if not allowed or not self._can_pay(player, table.unlock_cost(play.obj, play.door).value):
-                    return None
+            if isinstance(play, UnlockMove):
                 table.unlock(play.obj, play.door)
-                self._unlocked(player, play.obj, play.door)
+                self._unlocked(player, play.obj, play)
                 return True
-            assert play.option is not None
-            if play.option not in table.castable(play.obj, caster=player).value:
-                return None
-            cost = table.cast_decision(play.obj, play.option, play.splice, caster=player).total_cost
-            if not self._can_pay(player, cost):
-                return None
-            table.cast(play.obj, play.option, play.splice, caster=player)
+            splice = play.splice if isinstance(play, Spliced) else ()
+            permission = play.permission if isinstance(play, CastMove) else None
+            table.cast(play.obj, play.option, splice, caster=player, permission=permission)
         except (IllegalAction, NotSupported):
             # Refused by the rules, or by the engine (no legal target, say): not tried again.
             return False
         self._cast(player, play.obj, play.option)
         return True
+
+    # -- a card with fuse --------------------------------------------------------------------
+
+    def holds(self, obj: ObjectId, player: Player) -> bool:
+        """Whether ``player`` keeps ``obj``, a card with fuse the rules would let them cast fused
+        now, for a turn they can pay for both halves."""
+        fused = self._fused(obj, player)
+        return fused is not None and not self._can_pay(player, fused.cost)
+
+    def fuse_instead(self, obj: ObjectId, choice: CastOption | None, player: Player) -> bool:
+        """Whether ``player``, whose AI chose to cast ``obj`` as ``choice``, casts it fused instead."""
+        fused = self._fused(obj, player) if choice is not CastOption.FUSED else None
+        return fused is not None and self._can_pay(player, fused.cost)
+
+    def _fused(self, obj: ObjectId, player: Player) -> CastMove | None:
+        if not self.table.view(obj).card.fuse:
+            return None
+        moves = self.table.moves(player, (obj,))
+        return next((m for m in moves if isinstance(m, CastMove) and m.option is CastOption.FUSED), None)
+
+    # -- before any pass ---------------------------------------------------------------------
+
+    def cast_not_offered(self, player: Player, cards: Sequence[ObjectId], turn: int) -> bool:
+        """Cast one of ``cards``, cards of ``player`` the engine never offers, if the rules allow
+        it now and the mana could pay; whether one was cast. A card is tried once per turn and
+        timing, unless it was cast."""
+        if not cards:
+            return False
+        timing = self.table.host.timing()
+        for obj in cards:
+            key = (turn, timing, obj)
+            if key in self._tried:
+                continue
+            self._tried.add(key)
+            for move in self.table.moves(player, (obj,)):
+                if isinstance(move, CastMove) and self._can_pay(player, move.cost) and self._make(player, move):
+                    self._tried.discard(key)
+                    return True
+        return False
 
     def _can_pay(self, player: Player, cost: ManaCost | None) -> bool:
         return payable(cost, self._mana(player), self.rules).value
