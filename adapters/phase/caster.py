@@ -100,6 +100,10 @@ class Caster:
             # reason (timing, cost, targets) and changes nothing, and listing every legal action
             # costs more than most actions.
             session.apply(seat, cast_action(oid), f"casting {card.name!r}")
+            if spell.option is CastOption.FUSED and session.waiting()["type"] not in HALF_PROMPTS:
+                # phase asks for the half only when it could cast more than one way: it goes on
+                # with the one half it can (deviation cast-variant-options), which is not fused.
+                raise NotSupported(f"phase can cast {card.name!r} only as one half now, not fused")
         self._finish(seat, oid, card, spell)
 
     def _check_splices(self, oid: int, card: Card, spell: SpellFacts) -> None:
@@ -165,10 +169,8 @@ class Caster:
                     # phase takes the fused variant and casts the one half that has a target.
                     raise NotSupported(f"phase cast one half of {card.name!r}, not both fused")
                 return
-            if kind == "ModalFaceChoice":
-                self._choose(seat, session.listed(face_action(spell.option)), card, spell.option)
-            elif kind == "CastingVariantChoice":
-                self._choose(seat, self._variant(waiting, spell.option), card, spell.option)
+            if kind in ("ModalFaceChoice", "CastingVariantChoice"):
+                self._choose(seat, self._face(waiting, spell.option), card, spell.option)
             elif kind == "ChooseXValue":
                 # The X the rules were told (601.2b, 107.3a); phase's AI, playing, picks its own.
                 self.prompts.answer(self.session, {"x": spell.x})
@@ -195,6 +197,20 @@ class Caster:
 
     def _names(self, oids: list[int]) -> str:
         return ", ".join(repr(self.session.card_of(oid).name) for oid in oids)
+
+    def _face(self, waiting: Mapping[str, Any], option: CastOption) -> Any | None:
+        """phase's answer at its half prompt for ``option``, if it lists it. phase lists the fused
+        way when either half could be cast, and then casts only the half that has a target: fused
+        is taken only when it lists each half on its own too."""
+
+        def listed(way: CastOption) -> Any | None:
+            if waiting["type"] == "ModalFaceChoice":
+                return self.session.listed(face_action(way))
+            return self._variant(waiting, way)
+
+        if option is CastOption.FUSED and (listed(CastOption.LEFT) is None or listed(CastOption.RIGHT) is None):
+            return None
+        return listed(option)
 
     def _variant(self, waiting: Mapping[str, Any], option: CastOption) -> Any | None:
         index = variant_index(waiting, option)
