@@ -118,7 +118,7 @@ class PhaseAI:
     def next_action(self) -> object:
         # A player plays their land first in their main phase: phase's Easy AI sometimes passes
         # with a land play left, in some games all game long.
-        land = self._instead(self._land)
+        land = self._instead(self._land) if self._may_play_land() else None
         if land is not None:
             return land
         action = self._ask(self.session.game, self.session.actor())
@@ -128,7 +128,19 @@ class PhaseAI:
         """The spell of the greatest mana value the player can cast now, a creature first, when the
         AI passes in its own main phase with the stack empty (phase's Easy AI sometimes casts
         nothing all game long); phase lists only the spells the player can pay for."""
+        if not self.mana_sources(self.actor()) and not self._in_hand(_free):
+            return None  # listing phase's legal actions costs more than most actions: nothing to pay with
         return self._instead(lambda legal, seat: self._spell(legal))
+
+    def _may_play_land(self) -> bool:
+        """Whether the actor has a land in hand and has played none this turn (phase says which
+        land plays are legal; this only spares listing its legal actions)."""
+        player = self.session.player(self.session.actor())
+        return not player.get("lands_played_this_turn") and self._in_hand(_is_land)
+
+    def _in_hand(self, test: Callable[[Mapping[str, Any]], bool]) -> bool:
+        hand = self.session.player(self.session.actor())["hand"]
+        return any(test(self.session.object(int(oid))) for oid in hand)
 
     def _instead(self, choose: Callable[[Sequence[tuple[Mapping[str, Any], Any]], int], Any | None]) -> Any | None:
         """What ``choose`` picks among phase's legal actions, in the priority player's own main
@@ -330,8 +342,17 @@ def _land_mana(obj: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(kinds - {""}) if kinds and "" not in kinds else _ANY_MANA
 
 
+def _is_land(obj: Mapping[str, Any]) -> bool:
+    return "Land" in obj["card_types"]["core_types"]
+
+
+def _free(obj: Mapping[str, Any]) -> bool:
+    """A spell with no mana to pay (mana value 0)."""
+    return not _is_land(obj) and phase_mana_value(obj.get("mana_cost")) == 0
+
+
 def _land_of(obj: Mapping[str, Any], seat: int) -> bool:
-    return bool(obj["controller"] == seat and "Land" in obj["card_types"]["core_types"])
+    return bool(obj["controller"] == seat and _is_land(obj))
 
 
 def _pool_mana(unit: object) -> frozenset[str]:
