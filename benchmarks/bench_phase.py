@@ -19,7 +19,8 @@ recorded, and then measured four ways on that one action sequence:
   the AI before each one as a game loop without the plugin would (its answer is not used, so both
   runs go through the same positions);
 * the **adapter's own cost**: the game with the plugin again, the AI's answers replayed from the
-  recording (no AI time), against the recorded actions applied to phase alone. These two take
+  recording (no AI time; the AI's answers are phase's ``choose_action`` and the land or spell
+  ``PhaseAI`` plays where phase's AI passes), against the recorded actions applied to phase alone. These two take
   a fraction of a second and vary by tens of percent on a loaded machine, so each is run
   ``--repeat`` times, alternately, and its fastest run counted (as ``timeit`` does).
 
@@ -118,6 +119,14 @@ class TimedAI(PhaseAI):
         self.answers.append(answer)
         return answer
 
+    def _instead(self, choose: Any) -> Any:
+        # The land or spell PhaseAI plays where phase's AI passes is the player's choice too.
+        start = Clock.now()
+        answer = super()._instead(choose)
+        self.ai_seconds += start.since()
+        self.answers.append(answer)
+        return answer
+
 
 class ReplayedAI(PhaseAI):
     """phase's AI answers taken from a recording (no AI time)."""
@@ -127,6 +136,9 @@ class ReplayedAI(PhaseAI):
         self.answers = iter(answers)
 
     def _choose(self, game: Any, seat: int) -> Any:
+        return next(self.answers)
+
+    def _instead(self, choose: Any) -> Any:
         return next(self.answers)
 
 

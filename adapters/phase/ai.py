@@ -118,7 +118,7 @@ class PhaseAI:
     def next_action(self) -> object:
         # A player plays their land first in their main phase: phase's Easy AI sometimes passes
         # with a land play left, in some games all game long.
-        land = self._instead(self._land) if self._may_play_land() else None
+        land = self._instead(self._land) if self._own_main_phase() and self._may_play_land() else None
         if land is not None:
             return land
         action = self._ask(self.session.game, self.session.actor())
@@ -128,9 +128,19 @@ class PhaseAI:
         """The spell of the greatest mana value the player can cast now, a creature first, when the
         AI passes in its own main phase with the stack empty (phase's Easy AI sometimes casts
         nothing all game long); phase lists only the spells the player can pay for."""
-        if not self.mana_sources(self.actor()) and not self._in_hand(_free):
-            return None  # listing phase's legal actions costs more than most actions: nothing to pay with
+        if not self._own_main_phase():
+            return None
+        # Listing phase's legal actions costs more than most actions: only when some spell in hand
+        # costs no more mana than the player could make (phase decides whether it can be paid).
+        mana = len(self.mana_sources(self.actor()))
+        if not self._in_hand(lambda obj: not _is_land(obj) and phase_mana_value(obj.get("mana_cost")) <= mana):
+            return None
         return self._instead(lambda legal, seat: self._spell(legal))
+
+    def _own_main_phase(self) -> bool:
+        """Whether the player with priority is in their own main phase with the stack empty."""
+        timing = self._host.timing()
+        return timing.priority is timing.active and timing.phase in (Phase.MAIN1, Phase.MAIN2) and timing.stack_empty
 
     def _may_play_land(self) -> bool:
         """Whether the actor has a land in hand and has played none this turn (phase says which
@@ -146,9 +156,7 @@ class PhaseAI:
         """What ``choose`` picks among phase's legal actions, in the priority player's own main
         phase with the stack empty; phase decides what is legal (a land play left: 305.2)."""
         timing = self._host.timing()
-        if timing.priority is not timing.active or timing.phase not in (Phase.MAIN1, Phase.MAIN2):
-            return None
-        if not timing.stack_empty:
+        if not self._own_main_phase():
             return None
         chosen = choose([(action_dict(a), a) for a in self.session.legal_actions()], seat_of(timing.active))
         if chosen is not None:
@@ -344,11 +352,6 @@ def _land_mana(obj: Mapping[str, Any]) -> frozenset[str]:
 
 def _is_land(obj: Mapping[str, Any]) -> bool:
     return "Land" in obj["card_types"]["core_types"]
-
-
-def _free(obj: Mapping[str, Any]) -> bool:
-    """A spell with no mana to pay (mana value 0)."""
-    return not _is_land(obj) and phase_mana_value(obj.get("mana_cost")) == 0
 
 
 def _land_of(obj: Mapping[str, Any], seat: int) -> bool:

@@ -173,13 +173,19 @@ class PhaseHost:
         )
 
     def objects_in(self, zone: Zone) -> Sequence[ObjectId]:
-        """The objects in a library, hand or graveyard, from phase's players (far cheaper than
-        every object's view); in another zone, from every object's view."""
+        """The objects in a library, hand or graveyard, from phase's players, and on the
+        battlefield, from phase's battlefield (far cheaper than every object's view); in another
+        zone, from every object's view."""
         key = _PLAYER_LISTS.get(zone)
         session = self.session
+        hidden = session.spares | session.scaffold
+        if zone is Zone.BATTLEFIELD:
+            # phase's battlefield, read once per position; objects made in the game (tokens) that
+            # the adapter does not know are not the rules' objects.
+            ids = (int(obj["id"]) for obj in session.battlefield())
+            return [str(oid) for oid in ids if oid in session.cards and oid not in hidden]
         if key is None:
             return [obj for obj in self.objects() if self.view(obj).zone is zone]
-        hidden = session.spares | session.scaffold
         return [
             str(oid)
             for seat in (0, 1)

@@ -120,25 +120,26 @@ class TableQueries(TableHooks):
     ) -> Answer[tuple[ObjectId, ...]]:
         """The cards that may be spliced onto ``obj`` if ``caster`` casts it now as ``option``
         (702.47a), each one on its own."""
-        request = self._request(CastOrder(obj, option, caster=caster))
-        timing = self._checked.timing()
-        board = self._board()
+        self._checked.view(obj)  # an object the host doesn't know is refused, whatever the hand
         found: list[ObjectId] = []
-        # A spell that can't be cast takes no splice: one check spares one per card in hand.
-        if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
-            # Only a card in a hand can be revealed: the others would only be refused.
-            hand = tuple(
-                (other, self._checked.view(other)) for other in self._checked.objects_in(Zone.HAND) if other != obj
-            )
-            # A card that can't be spliced at all is not put to the check, which would only build
-            # its refusal.
-            spliceable = self._decided(hookcalls.decide_spliceable, cards=hand).value
-            for other, other_view in hand:
-                if other not in spliceable:
-                    continue
-                candidate = replace(request, splice=((other, other_view),))
-                if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
-                    found.append(other)
+        # Only a card in a hand can be revealed: the others would only be refused. A card that
+        # can't be spliced at all is not put to the check, which would only build its refusal.
+        hand = tuple(
+            (other, self._checked.view(other)) for other in self._checked.objects_in(Zone.HAND) if other != obj
+        )
+        spliceable = self._decided(hookcalls.decide_spliceable, cards=hand).value if hand else ()
+        if spliceable:
+            request = self._request(CastOrder(obj, option, caster=caster))
+            timing = self._checked.timing()
+            board = self._board()
+            # A spell that can't be cast takes no splice: one check spares one per card in hand.
+            if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
+                for other, other_view in hand:
+                    if other not in spliceable:
+                        continue
+                    candidate = replace(request, splice=((other, other_view),))
+                    if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
+                        found.append(other)
         return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
 
     def can_unlock(self, obj: ObjectId, door: Side | str) -> Answer[bool]:

@@ -14,7 +14,8 @@ the ones its engine never offers, and the ones an AI that doesn't know the mecha
 
 A play is made only if the mana the player could make could pay its total cost
 (:func:`splitcards.rules.costs.payable`); one the engine or the rules refused is not tried again
-in the same turn and step. Nothing here decides a rule: which plays are allowed and what each
+in the same turn and step, and none is looked for while a player has no mana, or the same mana as
+when none could be made. Nothing here decides a rule: which plays are allowed and what each
 costs are the :class:`~splitcards.game.table.Table`'s answers (:meth:`~splitcards.game.table.Table.moves`,
 :meth:`~splitcards.game.table.Table.splice_candidates`); this module only chooses among them.
 """
@@ -67,6 +68,7 @@ class SplitPlays:
         self._cast = cast
         self._unlocked = unlocked
         self._tried: set[tuple[int, Timing, Play | ObjectId]] = set()
+        self._spent: tuple[int, Timing, tuple[frozenset[str], ...]] | None = None
 
     # -- in the player's own main phase ------------------------------------------------------
 
@@ -76,6 +78,10 @@ class SplitPlays:
         timing = self.table.host.timing()
         if timing.active is not player or timing.phase not in MAIN_PHASES or not timing.stack_empty:
             return False
+        mana = tuple(self._mana(player))
+        # Nothing new to try while the player's mana is what it was when nothing could be made.
+        if not mana or (turn, timing, mana) == self._spent:
+            return False
         for play in self._plays(player):
             key = (turn, timing, play)
             if key in self._tried or not self._can_pay(player, self._cost(play, player)):
@@ -83,6 +89,7 @@ class SplitPlays:
             if self._make(player, play):
                 return True
             self._tried.add(key)
+        self._spent = (turn, timing, mana)
         return False
 
     def _plays(self, player: Player) -> Iterator[Play]:
