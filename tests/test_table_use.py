@@ -173,6 +173,8 @@ def test_a_hook_a_query_asks_may_not_act_on_the_table(
     table = _table(v["duskmourn-2024"], plugin)
     plugin.obj = table.create(cards["Fire // Ice"], Zone.HAND)
     other = table.create(cards["Fire // Ice"], Zone.HAND)
+    # A card that could be spliced, so that splice_candidates has a cast to check.
+    table.create(cards["Glacial Ray"], Zone.HAND)
     plugin.table = table
     before = table.snapshot()
     with pytest.raises(PluginFailure) as raised:
