@@ -283,7 +283,8 @@ class DemoDeck:
     spares: tuple[str, str]
 
 
-# Two 60-card decks of the kind a player brings to a casual game (at most 4 of a card, 22 lands):
+# Two 60-card decks of the kind a player brings to a casual game (at most 4 of a card, 24 lands,
+# enough that a five-mana fused Turn // Burn or a door's unlock comes in most games):
 # creatures that attack, burn and removal, and between them every kind of card the split-card
 # rules cover, enough of each that most games see it: fuse (Turn // Burn, Wear // Tear), splice onto
 # Arcane in both decks (Glacial Ray, with Reach Through Mists, Lava Spike and another Glacial Ray to
@@ -294,7 +295,6 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
         {
             "Raging Goblin": 4,
             "Valley Dasher": 4,
-            "Goblin Piker": 2,
             "Wind Drake": 4,
             "Lava Spike": 4,  # Arcane
             "Fire // Ice": 2,
@@ -304,7 +304,7 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Insult // Injury": 2,  # aftermath
             "Bottomless Pool // Locker Room": 4,  # a Room
         },
-        {"Mountain": 13, "Island": 9},
+        {"Mountain": 14, "Island": 10},
         ("Hulking Goblin", "Gray Ogre"),
     ),
     DemoDeck(
@@ -320,9 +320,8 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Wear // Tear": 4,  # fuse
             "Onward // Victory": 4,  # aftermath
             "Glassworks // Shattered Yard": 4,  # a Room
-            "Assault // Battery": 2,
         },
-        {"Plains": 11, "Mountain": 11},
+        {"Plains": 12, "Mountain": 12},
         ("Hill Giant", "Gray Ogre"),
     ),
 )
