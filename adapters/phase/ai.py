@@ -44,7 +44,7 @@ from splitcards.game.contract.aihost import (
 )
 from splitcards.rules.card import Card
 from splitcards.rules.mana import COLORLESS, COLORS
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, Zone
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.permissions import own_zones
 from splitcards.rules.versions import RuleVersion
 
@@ -138,9 +138,10 @@ class PhaseAI:
         return self._instead(lambda legal, seat: self._spell(legal))
 
     def _own_main_phase(self) -> bool:
-        """Whether the player with priority is in their own main phase with the stack empty."""
+        """Whether the player with priority may act at sorcery speed: their own main phase, the
+        stack empty (307.1)."""
         timing = self._host.timing()
-        return timing.priority is timing.active and timing.phase in (Phase.MAIN1, Phase.MAIN2) and timing.stack_empty
+        return timing.sorcery_speed(timing.priority)
 
     def _may_play_land(self) -> bool:
         """Whether the actor has a land in hand and has played none this turn (phase says which
@@ -153,12 +154,9 @@ class PhaseAI:
         return any(test(self.session.object(int(oid))) for oid in hand)
 
     def _instead(self, choose: Callable[[Sequence[tuple[Mapping[str, Any], Any]], int], Any | None]) -> Any | None:
-        """What ``choose`` picks among phase's legal actions, in the priority player's own main
-        phase with the stack empty; phase decides what is legal (a land play left: 305.2)."""
-        timing = self._host.timing()
-        if not self._own_main_phase():
-            return None
-        chosen = choose([(action_dict(a), a) for a in self.session.legal_actions()], seat_of(timing.active))
+        """What ``choose`` picks among phase's legal actions (asked in the priority player's own
+        main phase with the stack empty); phase decides what is legal (a land play left: 305.2)."""
+        chosen = choose([(action_dict(a), a) for a in self.session.legal_actions()], self.session.actor())
         if chosen is not None:
             self.session.note_legal(chosen)
         return chosen

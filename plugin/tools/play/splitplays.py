@@ -30,10 +30,8 @@ from splitcards.game.table import Table
 from splitcards.game.table.moves import CastMove, UnlockMove
 from splitcards.rules.costs import payable
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, ObjectId, Phase, Player, Timing, Zone
+from splitcards.rules.model import CastOption, ObjectId, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
-
-MAIN_PHASES = (Phase.MAIN1, Phase.MAIN2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +74,7 @@ class SplitPlays:
         """Make one play for ``player`` in their own main phase with the stack empty, if one is
         allowed and could be paid; whether one was made."""
         timing = self.table.host.timing()
-        if timing.active is not player or timing.phase not in MAIN_PHASES or not timing.stack_empty:
+        if not timing.sorcery_speed(player):
             return False
         mana = tuple(self._mana(player))
         # Nothing new to try while the player's mana is what it was when nothing could be made.
