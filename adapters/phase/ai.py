@@ -133,7 +133,7 @@ class PhaseAI:
         # Listing phase's legal actions costs more than most actions: only when some spell in hand
         # costs no more mana than the player could make (phase decides whether it can be paid).
         mana = len(self.mana_sources(self.actor()))
-        if not self._in_hand(lambda obj: not _is_land(obj) and phase_mana_value(obj.get("mana_cost")) <= mana):
+        if not self._in_hand(lambda card: not _is_land_card(card) and _least_mana_value(card) <= mana):
             return None
         return self._instead(lambda legal, seat: self._spell(legal))
 
@@ -147,11 +147,13 @@ class PhaseAI:
         """Whether the actor has a land in hand and has played none this turn (phase says which
         land plays are legal; this only spares listing its legal actions)."""
         player = self.session.player(self.session.actor())
-        return not player.get("lands_played_this_turn") and self._in_hand(_is_land)
+        return not player.get("lands_played_this_turn") and self._in_hand(_is_land_card)
 
-    def _in_hand(self, test: Callable[[Mapping[str, Any]], bool]) -> bool:
+    def _in_hand(self, test: Callable[[Card], bool]) -> bool:
+        # Asked of the cards the adapter knows, not of phase's objects: reading each object
+        # decodes it anew at every position.
         hand = self.session.player(self.session.actor())["hand"]
-        return any(test(self.session.object(int(oid))) for oid in hand)
+        return any(test(self.session.card_of(int(oid))) for oid in hand)
 
     def _instead(self, choose: Callable[[Sequence[tuple[Mapping[str, Any], Any]], int], Any | None]) -> Any | None:
         """What ``choose`` picks among phase's legal actions (asked in the priority player's own
@@ -346,6 +348,16 @@ def _land_mana(obj: Mapping[str, Any]) -> frozenset[str]:
             return _ANY_MANA
         kinds |= {_MANA.get(str(color), "") for color in produced.get("colors") or ()}
     return frozenset(kinds - {""}) if kinds and "" not in kinds else _ANY_MANA
+
+
+def _is_land_card(card: Card) -> bool:
+    return "Land" in card.halves[0].card_types
+
+
+def _least_mana_value(card: Card) -> int:
+    """The least mana value of the card's halves: no spell of it costs less (phase decides
+    which it can cast and pay for)."""
+    return min(h.mana_cost.mana_value if h.mana_cost is not None else 0 for h in card.halves)
 
 
 def _is_land(obj: Mapping[str, Any]) -> bool:

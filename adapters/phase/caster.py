@@ -291,6 +291,8 @@ class Caster:
             waiting = session.waiting()
             if waiting["type"] in ("Priority", "GameOver"):
                 break
+            if waiting["type"] not in HALF_PROMPTS and self._cancelled():
+                return
             cancel = session.listed(CANCEL)
             if cancel is not None:
                 session.apply(session.actor(), cancel)
@@ -301,6 +303,16 @@ class Caster:
         if session.exists(oid) and session.object(oid)["zone"] == "Stack":
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
         session.facts.pop(oid, None)
+
+    def _cancelled(self) -> bool:
+        """Whether phase took a cancel of its cast, applied without listing its legal actions
+        first (which costs more than most actions): past its half prompt, phase offers the
+        cancel at most prompts, and refuses it, changing nothing, where it doesn't."""
+        try:
+            self.session.apply(self.session.actor(), CANCEL)
+        except PhaseRefused:
+            return False
+        return True
 
     def _choose_unlisted_half(self, seat: int, prompt: str) -> bool:
         # phase accepts a half it does not list and then stops at a prompt offering only

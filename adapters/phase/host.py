@@ -35,6 +35,7 @@ from splitcards.adapters.phase.translate import (
     PLAYERS,
     SIDE_DOORS,
     ZONES,
+    PhaseRefused,
     cast_option,
     seat_of,
     unlock_action,
@@ -349,11 +350,12 @@ class PhaseHost:
         session = self.session
         current = self.view(obj).unlocked
         for side in sorted(doors - current):
-            unlock = session.listed(unlock_action(oid, side))
-            if unlock is not None:
-                # The special action, when phase allows it now (it pays the door's cost).
-                session.apply(int(session.object(oid)["controller"]), unlock)
-            else:
+            try:
+                # The special action, when phase allows it now (it pays the door's cost): applied
+                # without listing phase's legal actions, which costs more than most actions; phase
+                # refuses it where it doesn't allow it.
+                session.apply(int(session.object(oid)["controller"]), unlock_action(oid, side))
+            except PhaseRefused:
                 self.caster.scaffold_effect(carddata.UNLOCKER, {"object": oid, "door": SIDE_DOORS[side]})
             self.caster.settle()
         for side in sorted(current - doors):

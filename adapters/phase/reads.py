@@ -87,6 +87,9 @@ class PhaseReads:
         found = self._battlefield
         if found is None:
             found = self._battlefield = self.game.battlefield()
+            # Each is the object as ``Game.object`` gives it: not read again at this position.
+            for obj in found:
+                self._read.setdefault(int(obj["id"]), obj)
         return found
 
     def legal_actions(self) -> list[Any]:

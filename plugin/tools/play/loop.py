@@ -250,6 +250,8 @@ class AIGame:
         for option in self._options(obj, choice, player):
             splices = self.table.splice_candidates(obj, option, caster=player).value
             for splice in (splices, ()) if splices else ((),):
+                if not self._split_plays.affordable(player, obj, option, splice):
+                    continue  # the engine could only refuse it, after beginning the cast
                 try:
                     self.table.cast(obj, option, splice, caster=player)
                 except IllegalAction as exc:

@@ -165,5 +165,16 @@ class SplitPlays:
                     return True
         return False
 
+    # -- any cast ----------------------------------------------------------------------------
+
+    def affordable(self, player: Player, obj: ObjectId, option: CastOption, splice: Sequence[ObjectId]) -> bool:
+        """Whether the mana ``player`` could make could pay for this cast's total cost; a cast the
+        rules refuse counts as affordable, so that casting it reports their refusal."""
+        try:
+            cost = self.table.cast_decision(obj, option, splice, caster=player).total_cost
+        except IllegalAction:
+            return True
+        return self._can_pay(player, cost)
+
     def _can_pay(self, player: Player, cost: ManaCost | None) -> bool:
         return payable(cost, self._mana(player), self.rules).value
