@@ -128,3 +128,20 @@ def test_a_split_play_is_only_made_for_the_active_player_in_a_main_phase(
     t.set_turn(Player.P1, Phase.COMBAT)
     assert not _plays(t, 9, Made()).make_one(Player.P1, 1)
     assert not _plays(t, 9, Made()).make_one(Player.P2, 1)
+
+
+def test_601_2f_a_cast_is_affordable_only_when_the_mana_pays_its_total_cost_in_its_colours(
+    table: Callable[[str], Table], demo: dict[str, Card]
+) -> None:
+    t = table("classic-2009")
+    fire_ice = t.create(demo["Fire // Ice"], Zone.HAND)
+    red = [frozenset("R")] * 2
+    made = Made()
+    # Fire costs {1}{R} and Ice {1}{U}: two red mana pay for Fire, not for Ice.
+    assert _plays(t, red, made).affordable(Player.P1, fire_ice, CastOption.LEFT, ())
+    assert not _plays(t, red, made).affordable(Player.P1, fire_ice, CastOption.RIGHT, ())
+    assert not _plays(t, [frozenset("R")], made).affordable(Player.P1, fire_ice, CastOption.LEFT, ())
+    # Fused is refused under classic-2009 (no fuse, and Fire // Ice has none): the cast is left to
+    # report the rules' refusal, so it counts as affordable.
+    assert _plays(t, red, made).affordable(Player.P1, fire_ice, CastOption.FUSED, ())
+    assert made.casts == []
