@@ -10,7 +10,7 @@ the rules. Only what phase itself shows is read here; the rules' side is the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from splitcards.adapters.phase import carddata
@@ -124,18 +124,20 @@ class PhaseAI:
         action = self._ask(self.session.game, self.session.actor())
         return PASS if action is None else action
 
-    def instead_of_passing(self) -> object | None:
+    def instead_of_passing(self, kept: Collection[ObjectId] = ()) -> object | None:
         """The spell of the greatest mana value the player can cast now, a creature first, when the
         AI passes in its own main phase with the stack empty (phase's Easy AI sometimes casts
-        nothing all game long); phase lists only the spells the player can pay for."""
+        nothing all game long); phase lists only the spells the player can pay for. ``kept``: the
+        cards the player keeps this turn, never chosen."""
         if not self._own_main_phase():
             return None
         # Listing phase's legal actions costs more than most actions: only when some spell in hand
         # costs no more mana than the player could make (phase decides whether it can be paid).
         mana = len(self.mana_sources(self.actor()))
-        if not self._in_hand(lambda card: not _is_land_card(card) and _least_mana_value(card) <= mana):
+        skip = frozenset(int(obj) for obj in kept)
+        if not self._in_hand(lambda card: not _is_land_card(card) and _least_mana_value(card) <= mana, skip):
             return None
-        return self._instead(lambda legal, seat: self._spell(legal))
+        return self._instead(lambda legal, seat: self._spell(legal, skip))
 
     def _own_main_phase(self) -> bool:
         """Whether the player with priority may act at sorcery speed: their own main phase, the
@@ -149,11 +151,11 @@ class PhaseAI:
         player = self.session.player(self.session.actor())
         return not player.get("lands_played_this_turn") and self._in_hand(_is_land_card)
 
-    def _in_hand(self, test: Callable[[Card], bool]) -> bool:
+    def _in_hand(self, test: Callable[[Card], bool], skip: Collection[int] = ()) -> bool:
         # Asked of the cards the adapter knows, not of phase's objects: reading each object
         # decodes it anew at every position.
         hand = self.session.player(self.session.actor())["hand"]
-        return any(test(self.session.card_of(int(oid))) for oid in hand)
+        return any(test(self.session.card_of(int(oid))) for oid in hand if int(oid) not in skip)
 
     def _instead(self, choose: Callable[[Sequence[tuple[Mapping[str, Any], Any]], int], Any | None]) -> Any | None:
         """What ``choose`` picks among phase's legal actions (asked in the priority player's own
@@ -176,9 +178,13 @@ class PhaseAI:
 
         return min(lands, key=fewest)
 
-    def _spell(self, legal: Sequence[tuple[Mapping[str, Any], Any]]) -> Any | None:
+    def _spell(self, legal: Sequence[tuple[Mapping[str, Any], Any]], skip: Collection[int]) -> Any | None:
         objects = self.session.object
-        casts = [(objects(int(data["data"]["object_id"])), a) for data, a in legal if data["type"] == "CastSpell"]
+        casts = [
+            (objects(int(data["data"]["object_id"])), a)
+            for data, a in legal
+            if data["type"] == "CastSpell" and int(data["data"]["object_id"]) not in skip
+        ]
         if not casts:
             return None
 

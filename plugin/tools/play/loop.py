@@ -25,6 +25,7 @@ The loop decides nothing about the rules: it asks the :class:`~splitcards.game.t
 
 from __future__ import annotations
 
+import inspect
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -135,8 +136,13 @@ class AIGame:
         seen = len(self.table.events)
         self._said = []
         what = self.ai.classify(action)
-        # The loop's split-card plays come before the AI's own cast or pass (it is asked again after).
         plays, turn = self._split_plays, self.ai.turn()
+        # A card the player keeps this turn (refused, or kept for a fused cast or a splice) is
+        # not cast: the AI's cast of it counts as its pass, and the player may do something else.
+        if what.kind is ActionKind.CAST and what.object is not None and self._keeps(player, what.object, turn):
+            what = Classified(ActionKind.PASS)
+            action = self.ai.pass_action()
+        # The loop's split-card plays come before the AI's own cast or pass (it is asked again after).
         played = what.kind in (ActionKind.PASS, ActionKind.CAST) and plays.make_one(player, turn)
         if not played and what.kind is ActionKind.PASS:
             played = plays.cast_not_offered(player, self.ai.not_offered(player), turn)
@@ -171,8 +177,21 @@ class AIGame:
         """The action the AI host takes instead of its AI's pass, if any (an AI host may have none).
         A record keeps the AI's own answer: the loop comes to the same action again from it."""
         instead = getattr(self.ai, "instead_of_passing", None)
-        other = instead() if instead is not None else None
+        if instead is None:
+            return action, what
+        player, turn = self.ai.actor(), self.ai.turn()
+        kept = frozenset(obj for (when, whose, obj) in self._refused if when == turn and whose is player)
+        # An AI host written before ``kept`` takes no argument: it is asked without.
+        other = instead(kept=kept) if "kept" in inspect.signature(instead).parameters else instead()
         return (action, what) if other is None else (other, self.ai.classify(other))
+
+    def _keeps(self, player: Player, obj: ObjectId, turn: int) -> bool:
+        """Whether ``player`` keeps ``obj`` this turn: the rules or the engine refused its cast, or
+        the split plays keep it for a turn it can be cast fused or with a splice."""
+        key = (turn, player, obj)
+        if key not in self._refused and self._split_rules_read(obj) and self._split_plays.holds(obj, player):
+            self._refused.add(key)
+        return key in self._refused
 
     def _replayed(self, number: int) -> object:
         assert self._actions is not None
@@ -237,18 +256,14 @@ class AIGame:
 
     def _cast(self, player: Player, action: object, obj: ObjectId) -> None:
         key = (self.ai.turn(), player, obj)
-        if key in self._refused:
-            self._pass(self.ai.pass_action())
-            return
-        if self._split_plays.holds(obj, player):
-            self._refused.add(key)
+        if self._keeps(player, obj, key[0]):
             self._pass(self.ai.pass_action())
             return
         card = self.table.view(obj).card
         choice = self.ai.begin_cast(action, obj)
         self._cast_begun(player, obj, card)
         for option in self._options(obj, choice, player):
-            splices = self.table.splice_candidates(obj, option, caster=player).value
+            splices = self._split_plays.splices(obj, option, player)
             for splice in (splices, ()) if splices else ((),):
                 if not self._split_plays.affordable(player, obj, option, splice):
                     continue  # the engine could only refuse it, after beginning the cast

@@ -98,17 +98,45 @@ class SplitPlays:
         yield from (m for m in table.moves(player, fuse) if isinstance(m, CastMove) and m.option is CastOption.FUSED)
         for move in table.moves(player, hand):
             if isinstance(move, CastMove):
-                spliced = table.splice_candidates(move.obj, move.option, caster=player).value
+                spliced = self.splices(move.obj, move.option, player)
                 if spliced:
-                    yield Spliced(move.obj, move.option, tuple(spliced))
+                    yield Spliced(move.obj, move.option, spliced)
 
     def _cost(self, play: Play, player: Player) -> ManaCost | None:
         if not isinstance(play, Spliced):
             return play.cost
+        return self._total(play.obj, play.option, play.splice, player)
+
+    def _total(
+        self, obj: ObjectId, option: CastOption, splice: tuple[ObjectId, ...], player: Player
+    ) -> ManaCost | None:
         try:
-            return self.table.cast_decision(play.obj, play.option, play.splice, caster=player).total_cost
+            return self.table.cast_decision(obj, option, splice, caster=player).total_cost
         except IllegalAction:
             return None
+
+    # -- splice ------------------------------------------------------------------------------
+
+    def splices(self, obj: ObjectId, option: CastOption, player: Player) -> tuple[ObjectId, ...]:
+        """The cards ``player`` splices onto ``obj`` cast now as ``option``: of the cards the rules
+        let them splice onto it (702.47a), each in turn while the mana could still pay the total."""
+        chosen: tuple[ObjectId, ...] = ()
+        for card in self.table.splice_candidates(obj, option, caster=player).value:
+            more = (*chosen, card)
+            if self._can_pay(player, self._total(obj, option, more, player)):
+                chosen = more
+        return chosen
+
+    def _splice_waits(self, obj: ObjectId, player: Player) -> bool:
+        """Whether ``obj`` is a spell the player could cast now alone, onto which the rules would
+        let them splice a card from their hand, but not one they could pay for as well."""
+        for move in self.table.moves(player, (obj,)):
+            if not isinstance(move, CastMove) or not self._can_pay(player, move.cost):
+                continue
+            candidates = self.table.splice_candidates(obj, move.option, caster=player).value
+            if candidates and not self.splices(obj, move.option, player):
+                return True
+        return False
 
     def _make(self, player: Player, play: Play) -> bool:
         table = self.table
@@ -129,10 +157,13 @@ class SplitPlays:
     # -- a card with fuse --------------------------------------------------------------------
 
     def holds(self, obj: ObjectId, player: Player) -> bool:
-        """Whether ``player`` keeps ``obj``, a card with fuse the rules would let them cast fused
-        now, for a turn they can pay for both halves."""
+        """Whether ``player`` keeps ``obj`` for a later turn: a card with fuse the rules would let
+        them cast fused now, until they can pay for both halves; a spell the rules would let them
+        splice a card from their hand onto, until they can pay for one splice as well."""
         fused = self._fused(obj, player)
-        return fused is not None and not self._can_pay(player, fused.cost)
+        if fused is not None:
+            return not self._can_pay(player, fused.cost)
+        return self._splice_waits(obj, player)
 
     def fuse_instead(self, obj: ObjectId, choice: CastOption | None, player: Player) -> bool:
         """Whether ``player``, whose AI chose to cast ``obj`` as ``choice``, casts it fused instead."""
