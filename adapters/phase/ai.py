@@ -98,6 +98,11 @@ class PhaseAI:
         :class:`~splitcards.errors.UnsupportedCard` naming it and phase's reason."""
         self.session.use_engine(engine_for([*deck, *opponent]))
         self.session.start([carddata.front_name(c) for c in deck], [carddata.front_name(c) for c in opponent], seed)
+        # The session learns the cards of the libraries; the opening hands were drawn before, and
+        # the rules list a hand's objects (cards to splice, say) only once their cards are known.
+        for seat in (0, 1):
+            for oid in self.session.player(seat)["hand"]:
+                self.session.card_of(int(oid))
 
     # -- the game ----------------------------------------------------------------------------
 

@@ -124,6 +124,17 @@ FACES: dict[str, list[dict[str, Any]]] = {
             " spell.)",
         )
     ],
+    "Spiritual Visit": [
+        _face(
+            "Spiritual Visit",
+            "{W}",
+            "Instant — Arcane",
+            "W",
+            "Create a 1/1 colorless Spirit creature token.\nSplice onto Arcane {W} (As you cast an Arcane spell, you may"
+            " reveal this card from your hand and pay its splice cost. If you do, add this card's effects to that"
+            " spell.)",
+        )
+    ],
     "Grizzly Bears": [_face("Grizzly Bears", "{1}{G}", "Creature — Bear", "G", "", power="2", toughness="2")],
     "Ornithopter": [
         _face(
@@ -315,13 +326,14 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Hulking Goblin": 4,
             "Glory Seeker": 4,
             "Glacial Ray": 4,  # Arcane, splices onto Arcane
+            "Spiritual Visit": 4,  # Arcane, splices onto Arcane
             "Lava Spike": 2,  # Arcane
             "Integrity // Intervention": 2,  # a split card
-            "Wear // Tear": 4,  # fuse
+            "Wear // Tear": 2,  # fuse
             "Onward // Victory": 4,  # aftermath
             "Glassworks // Shattered Yard": 4,  # a Room
         },
-        {"Plains": 12, "Mountain": 12},
+        {"Plains": 11, "Mountain": 11},
         ("Hill Giant", "Gray Ogre"),
     ),
 )

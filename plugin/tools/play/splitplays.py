@@ -29,7 +29,7 @@ from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.table import Table
 from splitcards.game.table.moves import CastMove, UnlockMove
 from splitcards.rules.costs import payable
-from splitcards.rules.mana import ManaCost
+from splitcards.rules.mana import COLORLESS, COLORS, ManaCost
 from splitcards.rules.model import CastOption, ObjectId, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 
@@ -44,6 +44,8 @@ class Spliced:
 
 
 Play = CastMove | UnlockMove | Spliced
+# The mana of one more land, of whatever kind.
+_ANY_MANA = frozenset((*COLORS, COLORLESS))
 
 
 class SplitPlays:
@@ -128,14 +130,21 @@ class SplitPlays:
         return chosen
 
     def _splice_waits(self, obj: ObjectId, player: Player) -> bool:
-        """Whether ``obj`` is a spell the player could cast now alone, onto which the rules would
-        let them splice a card from their hand, but not one they could pay for as well."""
-        for move in self.table.moves(player, (obj,)):
+        """Whether ``player`` keeps ``obj`` for a splice next turn: ``obj`` is a spell they could
+        cast now alone, or a card the rules would let them splice onto such a spell in their hand,
+        and the spell with that splice is one more mana than they could pay now."""
+        table = self.table
+        hand = [other for other in table.objects_in(Zone.HAND) if table.view(other).owner is player]
+        mana = [*self._mana(player), _ANY_MANA]
+        for move in table.moves(player, hand):
             if not isinstance(move, CastMove) or not self._can_pay(player, move.cost):
                 continue
-            candidates = self.table.splice_candidates(obj, move.option, caster=player).value
-            if candidates and not self.splices(obj, move.option, player):
-                return True
+            candidates = table.splice_candidates(move.obj, move.option, caster=player).value
+            kept = candidates if move.obj == obj else tuple(c for c in candidates if c == obj)
+            for card in kept:
+                total = self._total(move.obj, move.option, (card,), player)
+                if not self._can_pay(player, total) and payable(total, mana, self.rules).value:
+                    return True
         return False
 
     def _make(self, player: Player, play: Play) -> bool:
