@@ -267,6 +267,18 @@ FACES: dict[str, list[dict[str, Any]]] = {
             ("Wind Drake", "{2}{U}", "Creature — Drake", "U", "Flying", "2", "2", ["Flying"]),
             ("Air Elemental", "{3}{U}{U}", "Creature — Elemental", "U", "Flying", "4", "4", ["Flying"]),
             ("Savannah Lions", "{W}", "Creature — Cat", "W", "", "2", "1", []),
+            ("Alpha Myr", "{2}", "Artifact Creature — Myr", "", "", "2", "1", []),
+            (
+                "Eidolon of the Great Revel",
+                "{R}{R}",
+                "Enchantment Creature — Spirit",
+                "R",
+                "Whenever a player casts a spell with mana value 3 or less, Eidolon of the Great Revel deals 2 damage"
+                " to that player.",
+                "2",
+                "2",
+                [],
+            ),
             ("Glory Seeker", "{1}{W}", "Creature — Human Soldier", "W", "", "2", "2", []),
             (
                 "Serra Angel",
@@ -305,8 +317,8 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
         "Izzet Tempo",
         {
             "Raging Goblin": 4,
+            "Alpha Myr": 4,
             "Valley Dasher": 4,
-            "Wind Drake": 4,
             "Lava Spike": 4,  # Arcane
             "Fire // Ice": 2,
             "Turn // Burn": 4,  # fuse
@@ -323,13 +335,13 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
         {
             "Savannah Lions": 4,
             "Elite Vanguard": 4,
-            "Hulking Goblin": 4,
+            "Hulking Goblin": 2,
             "Glory Seeker": 4,
             "Glacial Ray": 4,  # Arcane, splices onto Arcane
             "Spiritual Visit": 4,  # Arcane, splices onto Arcane
             "Lava Spike": 2,  # Arcane
             "Integrity // Intervention": 2,  # a split card
-            "Wear // Tear": 2,  # fuse
+            "Wear // Tear": 4,  # fuse
             "Onward // Victory": 4,  # aftermath
             "Glassworks // Shattered Yard": 4,  # a Room
         },

@@ -166,12 +166,13 @@ class SplitPlays:
     # -- a card with fuse --------------------------------------------------------------------
 
     def holds(self, obj: ObjectId, player: Player) -> bool:
-        """Whether ``player`` keeps ``obj`` for a later turn: a card with fuse the rules would let
-        them cast fused now, until they can pay for both halves; a spell the rules would let them
-        splice a card from their hand onto, until they can pay for one splice as well."""
-        fused = self._fused(obj, player)
-        if fused is not None:
-            return not self._can_pay(player, fused.cost)
+        """Whether ``player`` keeps ``obj`` for a later turn: a card with fuse, under a rule version
+        with fuse, until the rules let them cast it fused (each half with its targets: 601.2c) and
+        they can pay for both halves; a spell the rules would let them splice a card from their hand
+        onto, or that card, until they can pay for one splice as well (the next land permitting)."""
+        if self.rules.fuse and self.table.view(obj).card.fuse:
+            fused = self._fused(obj, player)
+            return fused is None or not self._can_pay(player, fused.cost)
         return self._splice_waits(obj, player)
 
     def fuse_instead(self, obj: ObjectId, choice: CastOption | None, player: Player) -> bool:
