@@ -319,15 +319,16 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Raging Goblin": 4,
             "Alpha Myr": 4,
             "Valley Dasher": 4,
+            "Eidolon of the Great Revel": 4,
             "Lava Spike": 4,  # Arcane
             "Fire // Ice": 2,
             "Turn // Burn": 4,  # fuse
             "Glacial Ray": 4,  # Arcane, splices onto Arcane
-            "Reach Through Mists": 4,  # Arcane
+            "Reach Through Mists": 2,  # Arcane
             "Insult // Injury": 2,  # aftermath
             "Bottomless Pool // Locker Room": 4,  # a Room
         },
-        {"Mountain": 14, "Island": 10},
+        {"Mountain": 13, "Island": 9},
         ("Hulking Goblin", "Gray Ogre"),
     ),
     DemoDeck(
@@ -335,7 +336,7 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
         {
             "Savannah Lions": 4,
             "Elite Vanguard": 4,
-            "Hulking Goblin": 2,
+            "Hulking Goblin": 3,
             "Glory Seeker": 4,
             "Glacial Ray": 4,  # Arcane, splices onto Arcane
             "Spiritual Visit": 4,  # Arcane, splices onto Arcane
@@ -345,7 +346,7 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Onward // Victory": 4,  # aftermath
             "Glassworks // Shattered Yard": 4,  # a Room
         },
-        {"Plains": 11, "Mountain": 11},
+        {"Plains": 11, "Mountain": 10},
         ("Hill Giant", "Gray Ogre"),
     ),
 )
