@@ -59,7 +59,7 @@ class Watched:
             self.blocks.append(([line for line in said if " blocks " in line or "no blockers" in line], blocked))
         self.blocked = declared
         # The creatures that were on the battlefield and are now in a graveyard died in this step.
-        died = [name for oid, name in self.creatures.items() if game.object(oid)["zone"] == "Graveyard"]
+        died = [name for oid, name in self.creatures.items() if self._died(oid)]
         self.deaths.append(([line for line in said if line.endswith(" dies")], [f"{name} dies" for name in died]))
         self.creatures = self._creatures()
         # A line that gives a player's life total gives it as phase has it after the step, for
@@ -67,6 +67,15 @@ class Watched:
         last = {m[1]: int(m[2]) for m in (LIFE.search(line) for line in said) if m}
         for player, life in last.items():
             self.lives.append((player, life, int(game.player(0 if player == "p1" else 1)["life"])))
+
+    def _died(self, oid: int) -> bool:
+        try:
+            zone = self.ai.session.game.object(oid)["zone"]
+        except ValueError:
+            # A token that left the battlefield has ceased to exist (704.5d); nothing in these
+            # decks exiles a creature, so it died.
+            return True
+        return bool(zone == "Graveyard")
 
     def _target(self, target: dict[str, Any]) -> str:
         return f"p{int(target['Player']) + 1}" if "Player" in target else self._name(int(target["Object"]))

@@ -216,12 +216,12 @@ def test_a_crash_past_the_end_of_a_record_is_met_again(
 def test_702_127a_an_aftermath_half_cast_in_the_last_turn_is_exiled_as_it_resolves() -> None:
     from splitcards.tools.play import soak
 
-    # duskmourn-2024 seed 13: p2 casts Victory from the graveyard on their last turn, attacks with
-    # double strike, and their Room's end step damage takes p1's last life.
-    report = soak.play(soak.GameSpec("phase", "duskmourn-2024", 13, 2000))
+    # duskmourn-2024 seed 1: on their last turn p1 casts Injury from the graveyard, and its damage
+    # to p2 takes p2's last life.
+    report = soak.play(soak.GameSpec("phase", "duskmourn-2024", 1, 2000))
     assert report.crash is None
-    assert (report.winner, report.reason) == ("p2", EndReason.LIFE.value)
+    assert (report.winner, report.reason) == ("p1", EndReason.LIFE.value)
     said = [line for step in report.record[1:-1] for line in step["said"]]
-    assert said[-9].startswith("Victory (the right half of Onward // Victory) resolves and is exiled [")
-    assert "702.127a" in said[-9]
-    assert said[-1].endswith("to p1, life 0")
+    assert said[-3].startswith("Injury (the right half of Insult // Injury) resolves and is exiled [")
+    assert "702.127a" in said[-3]
+    assert said[-1] == "Insult // Injury deals 2 damage to p2, life 0"

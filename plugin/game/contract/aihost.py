@@ -198,12 +198,15 @@ Happening = Attack | CombatDamage | Blocks | Targeted | Damage | LifeChange | Le
 class AIHost(Protocol):
     """One game in an engine whose own AI plays both players.
 
-    An AI host may also have ``instead_of_passing() -> object | None``: an action of
-    :meth:`actor` to take instead of the pass its AI just chose, or ``None`` to pass (without the
-    method, the AI's pass stands). The loop asks it after its own split-card plays
-    (:mod:`splitcards.tools.play.splitplays`), so an engine whose AI passes with mana to spend
-    can still cast a spell. Its answer must follow from the game's position alone: a game
-    record keeps the AI's pass, and a replay comes to the same action again from it."""
+    An AI host may also have ``instead_of_passing(kept=frozenset()) -> object | None``: an
+    action of :meth:`actor` to take instead of the pass its AI just chose, or ``None`` to pass
+    (without the method, the AI's pass stands); ``kept`` holds the cards the player keeps this
+    turn (their cast refused, or kept for a fused cast or a splice), which it must not cast (a
+    method without ``kept`` is asked without it). The loop asks it after its own split-card
+    plays (:mod:`splitcards.tools.play.splitplays`), so an engine whose AI passes with mana to
+    spend can still cast a spell, and when its AI's cast was of a kept card. Its answer must
+    follow from the game's position and ``kept`` alone: a game record keeps the AI's own action,
+    and a replay comes to the same action again from it."""
 
     @property
     def engine(self) -> str:

@@ -130,9 +130,9 @@ FACES: dict[str, list[dict[str, Any]]] = {
             "{W}",
             "Instant — Arcane",
             "W",
-            "Create a 1/1 colorless Spirit creature token.\nSplice onto Arcane {W} (As you cast an Arcane spell, you may"
-            " reveal this card from your hand and pay its splice cost. If you do, add this card's effects to that"
-            " spell.)",
+            "Create a 1/1 colorless Spirit creature token.\nSplice onto Arcane {W} (As you cast an Arcane spell,"
+            " you may reveal this card from your hand and pay its splice cost. If you do, add this card's effects to"
+            " that spell.)",
         )
     ],
     "Grizzly Bears": [_face("Grizzly Bears", "{1}{G}", "Creature — Bear", "G", "", power="2", toughness="2")],
@@ -268,17 +268,6 @@ FACES: dict[str, list[dict[str, Any]]] = {
             ("Air Elemental", "{3}{U}{U}", "Creature — Elemental", "U", "Flying", "4", "4", ["Flying"]),
             ("Savannah Lions", "{W}", "Creature — Cat", "W", "", "2", "1", []),
             ("Alpha Myr", "{2}", "Artifact Creature — Myr", "", "", "2", "1", []),
-            (
-                "Eidolon of the Great Revel",
-                "{R}{R}",
-                "Enchantment Creature — Spirit",
-                "R",
-                "Whenever a player casts a spell with mana value 3 or less, Eidolon of the Great Revel deals 2 damage"
-                " to that player.",
-                "2",
-                "2",
-                [],
-            ),
             ("Glory Seeker", "{1}{W}", "Creature — Human Soldier", "W", "", "2", "2", []),
             (
                 "Serra Angel",
@@ -306,11 +295,11 @@ class DemoDeck:
     spares: tuple[str, str]
 
 
-# Two 60-card decks of the kind a player brings to a casual game (at most 4 of a card, 24 lands,
-# enough that a five-mana fused Turn // Burn or a door's unlock comes in most games):
-# creatures that attack, burn and removal, and between them every kind of card the split-card
-# rules cover, enough of each that most games see it: fuse (Turn // Burn, Wear // Tear), splice onto
-# Arcane in both decks (Glacial Ray, with Reach Through Mists, Lava Spike and another Glacial Ray to
+# Two 60-card decks of the kind a player brings to a casual game (at most 4 of a card, 21 and 20
+# lands, so that games end in about 15 turns): creatures that attack, burn and removal, and between
+# them every kind of card the split-card rules cover, enough of each that most games see it: fuse
+# (Turn // Burn, and Wear // Tear, with Alpha Myr an artifact to target), splice onto Arcane in both
+# decks (Glacial Ray and Spiritual Visit, with Reach Through Mists, Lava Spike and one another to
 # splice onto), aftermath halves castable in the deck's colors (Injury, Victory) and Rooms.
 DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
     DemoDeck(
@@ -319,16 +308,16 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Raging Goblin": 4,
             "Alpha Myr": 4,
             "Valley Dasher": 4,
-            "Eidolon of the Great Revel": 4,
+            "Wind Drake": 3,
             "Lava Spike": 4,  # Arcane
             "Fire // Ice": 2,
             "Turn // Burn": 4,  # fuse
             "Glacial Ray": 4,  # Arcane, splices onto Arcane
-            "Reach Through Mists": 2,  # Arcane
+            "Reach Through Mists": 4,  # Arcane
             "Insult // Injury": 2,  # aftermath
             "Bottomless Pool // Locker Room": 4,  # a Room
         },
-        {"Mountain": 13, "Island": 9},
+        {"Mountain": 12, "Island": 9},
         ("Hulking Goblin", "Gray Ogre"),
     ),
     DemoDeck(
@@ -336,7 +325,7 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
         {
             "Savannah Lions": 4,
             "Elite Vanguard": 4,
-            "Hulking Goblin": 3,
+            "Hulking Goblin": 4,
             "Glory Seeker": 4,
             "Glacial Ray": 4,  # Arcane, splices onto Arcane
             "Spiritual Visit": 4,  # Arcane, splices onto Arcane
@@ -346,7 +335,7 @@ DEMO_DECKS: tuple[DemoDeck, DemoDeck] = (
             "Onward // Victory": 4,  # aftermath
             "Glassworks // Shattered Yard": 4,  # a Room
         },
-        {"Plains": 11, "Mountain": 10},
+        {"Plains": 10, "Mountain": 10},
         ("Hill Giant", "Gray Ogre"),
     ),
 )

@@ -15,6 +15,8 @@ each action and applies it, except:
   split-card plays an AI that doesn't know the mechanics leaves out, when the rules allow them and
   the mana could pay (:mod:`~splitcards.tools.play.splitplays`: an unlock, a fused cast, a splice);
   when the AI still passes, the AI host may take another action instead (``instead_of_passing``);
+  the AI's cast of a card the player keeps this turn (its cast refused, or kept by the split plays
+  for a fused cast or a splice) counts as its pass;
 * before a player passes priority, each of their cards the engine never offers its AI (an
   aftermath half in a graveyard, 702.127a) is cast if the rules allow it now
   (:meth:`~splitcards.game.table.Table.moves`, at any step) and the mana the player could

@@ -6,11 +6,17 @@ the ones its engine never offers, and the ones an AI that doesn't know the mecha
 * In their own main phase with the stack empty (when a player spends the turn's mana), before
   the AI's cast or pass, one of these is made, in this order: unlock a locked door of a Room they
   control by the special action (709.5e); cast a card with fuse from their hand fused
-  (702.102a); cast a spell from their hand with every card the rules let them splice onto it
-  (702.47a).
-* When the AI casts a card with fuse, it is cast fused if the player could pay for both halves;
-  while the rules would allow it fused but the player could not pay, the card is kept (the AI
-  doesn't cast it this turn), as a player keeps a fuse card for the turn they can fuse it.
+  (702.102a); cast a spell from their hand with the cards the rules let them splice onto it
+  (702.47a), each in turn while the mana could still pay the total.
+* When the AI casts a card with fuse, it is cast fused if the player could pay for both halves.
+  Under a rule version with fuse, the card is kept (the AI doesn't cast it this turn) until the
+  rules let it be cast fused, each half with its targets (601.2c), and the player could pay for
+  both halves, as a player keeps a fuse card for the turn they can fuse it.
+* When the AI casts a spell onto which the rules would let the player splice a card from their
+  hand, or a card they could splice onto a spell in their hand, both are kept while the spell
+  with that splice is one mana more than the player could pay: the next land pays for the splice.
+* A kept card is not cast: the AI's cast of it counts as its pass, and the player may cast
+  another spell instead.
 
 A play is made only if the mana the player could make could pay its total cost
 (:func:`splitcards.rules.costs.payable`); one the engine or the rules refused is not tried again
