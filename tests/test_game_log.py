@@ -50,7 +50,7 @@ class Watched:
         for line in said:
             if " casts " in line:
                 top = game.stack()[-1]["kind"]["data"].get("ability") or {}
-                self.targets.append((line, [self._target(t) for t in top.get("targets") or []]))
+                self.targets.append((line, [self._target(t) for t in _targets(top)]))
         # The blockers, as phase's combat holds them once they are declared.
         combat: dict[str, Any] = (game.state()["state"].get("combat") or {}) if game.phase in BLOCKED_BY_NOW else {}
         declared = bool(combat.get("blockers_declared_by"))
@@ -90,6 +90,15 @@ class Watched:
             return [f"{defender} declares no blockers"]
         each = "; ".join(f"{self._name(a)} with {' and '.join(names)}" for a, names in by_attacker.items())
         return [f"{defender} blocks {each}"]
+
+
+def _targets(ability: dict[str, Any]) -> list[dict[str, Any]]:
+    """The targets of a spell's ability and of those chained to it (a spliced card's effects)."""
+    found: list[dict[str, Any]] = []
+    while ability:
+        found += ability.get("targets") or []
+        ability = ability.get("sub_ability") or {}
+    return found
 
 
 @pytest.fixture(scope="module")

@@ -216,12 +216,15 @@ def test_a_crash_past_the_end_of_a_record_is_met_again(
 def test_702_127a_an_aftermath_half_cast_in_the_last_turn_is_exiled_as_it_resolves() -> None:
     from splitcards.tools.play import soak
 
-    # duskmourn-2024 seed 1: on their last turn p1 casts Injury from the graveyard, and its damage
-    # to p2 takes p2's last life.
-    report = soak.play(soak.GameSpec("phase", "duskmourn-2024", 1, 2000))
+    # duskmourn-2024 seed 13: on their last turn p2 casts Victory from the graveyard, then attacks
+    # and takes p1's last life.
+    report = soak.play(soak.GameSpec("phase", "duskmourn-2024", 13, 2000))
     assert report.crash is None
-    assert (report.winner, report.reason) == ("p1", EndReason.LIFE.value)
-    said = [line for step in report.record[1:-1] for line in step["said"]]
-    assert said[-3].startswith("Injury (the right half of Insult // Injury) resolves and is exiled [")
-    assert "702.127a" in said[-3]
-    assert said[-1] == "Insult // Injury deals 2 damage to p2, life 0"
+    assert (report.winner, report.reason) == ("p2", EndReason.LIFE.value)
+    steps = report.record[1:-1]
+    last = [line for step in steps if step["turn"] == report.turns for line in step["said"]]
+    resolved = [line for line in last if line.startswith("Victory (the right half of Onward // Victory) resolves")]
+    assert len(resolved) == 1
+    assert resolved[0].startswith("Victory (the right half of Onward // Victory) resolves and is exiled [")
+    assert "702.127a" in resolved[0]
+    assert re.match(r"^combat damage: p1 takes \d+ from .+, life -?\d+$", last[-1]), last[-1]
