@@ -145,3 +145,30 @@ def test_601_2f_a_cast_is_affordable_only_when_the_mana_pays_its_total_cost_in_i
     # report the rules' refusal, so it counts as affordable.
     assert _plays(t, red, made).affordable(Player.P1, fire_ice, CastOption.FUSED, ())
     assert made.casts == []
+
+
+def test_702_47a_an_arcane_spell_and_its_splice_are_kept_while_the_next_land_pays_for_both(
+    table: Callable[[str], Table], demo: dict[str, Card]
+) -> None:
+    t = table("duskmourn-2024")
+    spike = t.create(demo["Lava Spike"], Zone.HAND)
+    ray = t.create(demo["Glacial Ray"], Zone.HAND)
+    # Lava Spike ({R}) with Glacial Ray spliced ({1}{R}) is three mana.
+    two = _plays(t, 2, Made())
+    assert two.holds(spike, Player.P1) and two.holds(ray, Player.P1)
+    one = _plays(t, 1, Made())  # two lands short: Lava Spike is cast alone
+    assert not one.holds(spike, Player.P1) and not one.holds(ray, Player.P1)
+    three = _plays(t, 3, Made())  # paid now: cast, not kept
+    assert not three.holds(spike, Player.P1)
+    assert three.splices(spike, CastOption.WHOLE, Player.P1) == (ray,)
+
+
+def test_702_47a_a_spell_is_spliced_with_the_cards_the_mana_pays_for(
+    table: Callable[[str], Table], demo: dict[str, Card]
+) -> None:
+    t = table("duskmourn-2024")
+    spike = t.create(demo["Lava Spike"], Zone.HAND)
+    rays = [t.create(demo["Glacial Ray"], Zone.HAND) for _ in range(2)]
+    assert _plays(t, 4, Made()).splices(spike, CastOption.WHOLE, Player.P1) == (rays[0],)
+    assert _plays(t, 5, Made()).splices(spike, CastOption.WHOLE, Player.P1) == tuple(rays)
+    assert _plays(t, 2, Made()).splices(spike, CastOption.WHOLE, Player.P1) == ()

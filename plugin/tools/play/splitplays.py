@@ -10,8 +10,9 @@ the ones its engine never offers, and the ones an AI that doesn't know the mecha
   (702.47a), each in turn while the mana could still pay the total.
 * When the AI casts a card with fuse, it is cast fused if the player could pay for both halves.
   Under a rule version with fuse, the card is kept (the AI doesn't cast it this turn) until the
-  rules let it be cast fused, each half with its targets (601.2c), and the player could pay for
-  both halves, as a player keeps a fuse card for the turn they can fuse it.
+  rules offer its fused cast (:meth:`~splitcards.game.table.Table.moves`) and the player could pay
+  for both halves, as a player keeps a fuse card for the turn they can fuse it; a fused cast the
+  engine refuses (a half with no target, 601.2c) keeps it for the rest of the turn.
 * When the AI casts a spell onto which the rules would let the player splice a card from their
   hand, or a card they could splice onto a spell in their hand, both are kept while the spell
   with that splice is one mana more than the player could pay: the next land pays for the splice.
@@ -173,9 +174,9 @@ class SplitPlays:
 
     def holds(self, obj: ObjectId, player: Player) -> bool:
         """Whether ``player`` keeps ``obj`` for a later turn: a card with fuse, under a rule version
-        with fuse, until the rules let them cast it fused (each half with its targets: 601.2c) and
-        they can pay for both halves; a spell the rules would let them splice a card from their hand
-        onto, or that card, until they can pay for one splice as well (the next land permitting)."""
+        with fuse, until the rules offer its fused cast and they can pay for both halves; a spell
+        the rules would let them splice a card from their hand onto, or that card, until they can
+        pay for one splice as well (the next land permitting)."""
         if self.rules.fuse and self.table.view(obj).card.fuse:
             fused = self._fused(obj, player)
             return fused is None or not self._can_pay(player, fused.cost)
