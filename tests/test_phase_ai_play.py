@@ -37,3 +37,27 @@ def test_305_2_a_player_who_can_play_a_land_in_their_turn_plays_one() -> None:
     result = game.play()
     assert result.ending is not None and result.ending.reason is EndReason.LIFE
     assert result.turns < 30 and result.combat_damage > 0
+
+
+def test_a_card_the_player_keeps_is_not_the_spell_cast_instead_of_passing() -> None:
+    rules = load_registry().get("duskmourn-2024")
+    ai = PhaseAI(rules)
+    game = AIGame(ai, rules, seed=1)
+    casts: set[int] = set()
+    while not ai.over() and len(casts) < 2:
+        game.step()
+        timing = ai.host.timing()
+        if timing.sorcery_speed(timing.priority):
+            casts = {
+                int(d["data"]["object_id"])
+                for d in map(action_dict, ai.session.legal_actions())
+                if d["type"] == "CastSpell"
+            }
+    assert len(casts) >= 2, "no position with two spells to cast"
+    chosen = ai.instead_of_passing()
+    assert chosen is not None
+    first = int(action_dict(chosen)["data"]["object_id"])
+    other = ai.instead_of_passing(kept=frozenset({str(first)}))
+    assert other is not None
+    assert action_dict(other)["type"] == "CastSpell"
+    assert int(action_dict(other)["data"]["object_id"]) in casts - {first}
