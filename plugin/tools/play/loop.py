@@ -27,10 +27,8 @@ The loop decides nothing about the rules: it asks the :class:`~splitcards.game.t
 
 from __future__ import annotations
 
-import inspect
 import time
-import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 import pluggy
 
@@ -40,9 +38,9 @@ from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
 from splitcards.rules.endings import EndReason, ending, why_lost
-from splitcards.rules.mana import COLORLESS, COLORS
 from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
+from splitcards.tools.play.aicalls import instead_of_passing, mana_sources
 from splitcards.tools.play.decks import Decks, deck_for
 from splitcards.tools.play.lines import (
     arrives,
@@ -58,7 +56,6 @@ from splitcards.tools.play.result import Actions, Result, Step
 from splitcards.tools.play.splitplays import SplitPlays
 
 Log = Callable[[str], None]
-_ANY_MANA = frozenset((*COLORS, COLORLESS))
 
 
 class AIGame:
@@ -97,10 +94,11 @@ class AIGame:
         self._turn_shown = 0
         # What the engine did that is still to be shown, in order.
         self._heard: list[Happening] = []
+        self._instead = instead_of_passing(ai)
         self._split_plays = SplitPlays(
             self.table,
             rules,
-            self._mana_sources,
+            lambda player: mana_sources(ai, player),
             lambda player, obj, option: self._cast_done(player, obj, self.table.view(obj).card, option),
             lambda player, obj, move: self._unlock_done(player, obj, move.door),
         )
@@ -178,13 +176,11 @@ class AIGame:
     def _instead_of_passing(self, action: object, what: Classified) -> tuple[object, Classified]:
         """The action the AI host takes instead of its AI's pass, if any (an AI host may have none).
         A record keeps the AI's own answer: the loop comes to the same action again from it."""
-        instead = getattr(self.ai, "instead_of_passing", None)
+        instead = self._instead
         if instead is None:
             return action, what
         player, turn = self.ai.actor(), self.ai.turn()
-        kept = frozenset(obj for (when, whose, obj) in self._refused if when == turn and whose is player)
-        # An AI host written before ``kept`` takes no argument: it is asked without.
-        other = instead(kept=kept) if "kept" in inspect.signature(instead).parameters else instead()
+        other = instead(frozenset(obj for (when, whose, obj) in self._refused if when == turn and whose is player))
         return (action, what) if other is None else (other, self.ai.classify(other))
 
     def _keeps(self, player: Player, obj: ObjectId, turn: int) -> bool:
@@ -316,19 +312,6 @@ class AIGame:
             f"{player} casts {what_is_cast(card, option)}{where}{spliced}: mana value {values} on the stack{cited}"
         )
         self._was_cast(obj, card, view)
-
-    def _mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
-        sources = getattr(self.ai, "mana_sources", None)
-        if sources is not None:
-            found: Sequence[frozenset[str]] = sources(player)
-            return found
-        # An AI host written before mana_sources: its count of mana, each of any kind.
-        warnings.warn(
-            f"{type(self.ai).__name__}.mana_available is deprecated: an AIHost gives mana_sources",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return [_ANY_MANA] * int(self.ai.mana_available(player))  # type: ignore[attr-defined]
 
     # -- resolving, doors, leaving the stack -------------------------------------------------
 
