@@ -190,3 +190,19 @@ def test_a_house_rule_splices_a_card_without_splice_through_decide_spliceable_an
     assert table.splice_candidates(arcane).value == (ritual, bears)
     table.cast(arcane, splice=[bears])
     assert [e.kind for e in table.events] == ["spliced", "cast"]
+
+
+def test_702_47a_table_spliceable_names_the_cards_with_splice_and_follows_a_house_rule(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    table = _table(v[CURRENT], AskedSplices())
+    arcane, ritual, bears = _hand(table, cards)
+    answer = table.spliceable([arcane, ritual, bears])
+    # Only Desperate Ritual has a splice ability (702.47a); Reach Through Mists is only Arcane.
+    assert answer.value == (ritual,)
+    assert "702.47a" in answer.rules
+    assert table.spliceable([arcane, bears]).value == ()
+    assert table.spliceable([]).value == ()
+    house = _table(v[CURRENT], SplicedBears())
+    arcane, ritual, bears = _hand(house, cards)
+    assert house.spliceable([arcane, ritual, bears]).value == (ritual, bears)

@@ -9,6 +9,7 @@ plugin that refuses or decides an action answers these questions too.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -114,6 +115,14 @@ class TableQueries(TableHooks):
         says what it returns); it takes the fields of :class:`~splitcards.game.table.CastOrder`."""
         warnings.warn("Table.check_cast is deprecated: use Table.cast_decision", DeprecationWarning, stacklevel=3)
         return self._cast_decision(self._request(order))
+
+    def spliceable(self, objs: Iterable[ObjectId]) -> Answer[tuple[ObjectId, ...]]:
+        """The cards among ``objs`` that could be spliced onto a spell at all (702.47a: the
+        ``decide_spliceable`` decision); which spell each may be spliced onto now is
+        :meth:`splice_candidates`' answer. With none, no spell has a splice candidate."""
+        cards = tuple((obj, self._checked.view(obj)) for obj in objs)
+        found = self._decided(hookcalls.decide_spliceable, cards=cards).value if cards else ()
+        return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
 
     def splice_candidates(
         self, obj: ObjectId, option: CastOption | None = None, caster: Player | None = None

@@ -24,7 +24,8 @@ A play is made only if the mana the player could make could pay its total cost
 in the same turn and step, and none is looked for while a player has no mana, or the same mana as
 when none could be made. Nothing here decides a rule: which plays are allowed and what each
 costs are the :class:`~splitcards.game.table.Table`'s answers (:meth:`~splitcards.game.table.Table.moves`,
-:meth:`~splitcards.game.table.Table.splice_candidates`); this module only chooses among them.
+:meth:`~splitcards.game.table.Table.splice_candidates`, looked for only when the player holds a
+card :meth:`~splitcards.game.table.Table.spliceable` names); this module only chooses among them.
 """
 
 from __future__ import annotations
@@ -105,6 +106,8 @@ class SplitPlays:
         hand = [obj for obj in table.objects_in(Zone.HAND) if table.view(obj).owner is player]
         fuse = [obj for obj in hand if table.view(obj).card.fuse]
         yield from (m for m in table.moves(player, fuse) if isinstance(m, CastMove) and m.option is CastOption.FUSED)
+        if not table.spliceable(hand).value:
+            return  # the player has no card to splice: no spell of theirs is looked at for one
         for move in table.moves(player, hand):
             if isinstance(move, CastMove):
                 spliced = self.splices(move.obj, move.option, player)
@@ -142,6 +145,8 @@ class SplitPlays:
         and the spell with that splice is one more mana than they could pay now."""
         table = self.table
         hand = [other for other in table.objects_in(Zone.HAND) if table.view(other).owner is player]
+        if not table.spliceable(hand).value:
+            return False
         mana = [*self._mana(player), _ANY_MANA]
         for move in table.moves(player, hand):
             if not isinstance(move, CastMove) or not self._can_pay(player, move.cost):
