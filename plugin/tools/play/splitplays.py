@@ -109,7 +109,8 @@ class SplitPlays:
         if not table.spliceable(hand).value:
             return  # the player has no card to splice: no spell of theirs is looked at for one
         for move in table.moves(player, hand):
-            if isinstance(move, CastMove):
+            # A splice is looked for only onto a spell the player could pay for by itself.
+            if isinstance(move, CastMove) and self._can_pay(player, move.cost):
                 spliced = self.splices(move.obj, move.option, player)
                 if spliced:
                     yield Spliced(move.obj, move.option, spliced)
@@ -145,10 +146,12 @@ class SplitPlays:
         and the spell with that splice is one more mana than they could pay now."""
         table = self.table
         hand = [other for other in table.objects_in(Zone.HAND) if table.view(other).owner is player]
-        if not table.spliceable(hand).value:
+        spliceable = table.spliceable(hand).value
+        if not spliceable:
             return False
         mana = [*self._mana(player), _ANY_MANA]
-        for move in table.moves(player, hand):
+        # A card that can't be spliced is kept only for a splice onto itself.
+        for move in table.moves(player, hand if obj in spliceable else (obj,)):
             if not isinstance(move, CastMove) or not self._can_pay(player, move.cost):
                 continue
             candidates = table.splice_candidates(move.obj, move.option, caster=player).value
