@@ -43,7 +43,7 @@ from splitcards.game.contract.aihost import (
     PlayerState,
 )
 from splitcards.rules.card import Card
-from splitcards.rules.mana import COLORLESS, COLORS
+from splitcards.rules.mana import ANY_KIND, COLORLESS
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.permissions import own_zones
 from splitcards.rules.versions import RuleVersion
@@ -59,7 +59,6 @@ ASKS = 3
 
 # phase's names of the kinds of mana.
 _MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": COLORLESS}
-_ANY_MANA = frozenset((*COLORS, COLORLESS))
 
 
 class PhaseAI:
@@ -356,9 +355,9 @@ def _land_mana(obj: Mapping[str, Any]) -> frozenset[str]:
         if not ability.get("is_mana_ability"):
             continue
         if produced.get("type") != "Fixed":
-            return _ANY_MANA
+            return ANY_KIND
         kinds |= {_MANA.get(str(color), "") for color in produced.get("colors") or ()}
-    return frozenset(kinds - {""}) if kinds and "" not in kinds else _ANY_MANA
+    return frozenset(kinds - {""}) if kinds and "" not in kinds else ANY_KIND
 
 
 def _is_land_card(card: Card) -> bool:
@@ -383,4 +382,4 @@ def _pool_mana(unit: object) -> frozenset[str]:
     """One mana of a player's pool: its kind, where phase shows one it names."""
     color = unit.get("color") if isinstance(unit, Mapping) else unit
     kind = _MANA.get(str(color))
-    return frozenset({kind}) if kind is not None else _ANY_MANA
+    return frozenset({kind}) if kind is not None else ANY_KIND

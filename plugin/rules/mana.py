@@ -19,6 +19,8 @@ from dataclasses import dataclass
 COLORS = ("W", "U", "B", "R", "G")
 COLORLESS = "C"
 """The symbol of colorless mana, as a source of mana makes it (106.1b)."""
+ANY_KIND = frozenset((*COLORS, COLORLESS))
+"""Every kind of mana (106.1): what a source that could make any of them makes."""
 MAX_GENERIC = 1_000_000
 """The largest generic symbol a cost may print: Gleemax's {1000000}, the largest of any card."""
 _SYMBOL = re.compile(r"\{([^{}]+)\}")

@@ -8,10 +8,8 @@ import warnings
 from collections.abc import Callable, Collection, Sequence
 
 from splitcards.game.contract.aihost import AIHost
-from splitcards.rules.mana import COLORLESS, COLORS
+from splitcards.rules.mana import ANY_KIND
 from splitcards.rules.model import ObjectId, Player
-
-_ANY_MANA = frozenset((*COLORS, COLORLESS))
 
 InsteadOfPassing = Callable[[Collection[ObjectId]], object | None]
 
@@ -28,7 +26,7 @@ def mana_sources(ai: AIHost, player: Player) -> Sequence[frozenset[str]]:
         DeprecationWarning,
         stacklevel=3,
     )
-    return [_ANY_MANA] * int(ai.mana_available(player))  # type: ignore[attr-defined]
+    return [ANY_KIND] * int(ai.mana_available(player))  # type: ignore[attr-defined]
 
 
 def instead_of_passing(ai: AIHost) -> InsteadOfPassing | None:

@@ -254,6 +254,8 @@ class AIGame:
 
     def _cast(self, player: Player, action: object, obj: ObjectId) -> None:
         key = (self.ai.turn(), player, obj)
+        # Asked again: a split play the engine refused since the step asked may have spent mana
+        # (a fused cast phase can't make, undone at its half prompt by casting the half it offers).
         if self._keeps(player, obj, key[0]):
             self._pass(self.ai.pass_action())
             return

@@ -37,7 +37,7 @@ from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.table import Table
 from splitcards.game.table.moves import CastMove, UnlockMove
 from splitcards.rules.costs import payable
-from splitcards.rules.mana import COLORLESS, COLORS, ManaCost
+from splitcards.rules.mana import ANY_KIND, ManaCost
 from splitcards.rules.model import CastOption, ObjectId, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 
@@ -52,8 +52,6 @@ class Spliced:
 
 
 Play = CastMove | UnlockMove | Spliced
-# The mana of one more land, of whatever kind.
-_ANY_MANA = frozenset((*COLORS, COLORLESS))
 
 
 class SplitPlays:
@@ -123,6 +121,8 @@ class SplitPlays:
     def _total(
         self, obj: ObjectId, option: CastOption, splice: tuple[ObjectId, ...], player: Player
     ) -> ManaCost | None:
+        """The cast's total cost, or ``None`` when it costs no mana or the rules refuse it (a
+        cast then tried is refused with their reason)."""
         try:
             return self.table.cast_decision(obj, option, splice, caster=player).total_cost
         except IllegalAction:
@@ -149,7 +149,7 @@ class SplitPlays:
         spliceable = table.spliceable(hand).value
         if not spliceable:
             return False
-        mana = [*self._mana(player), _ANY_MANA]
+        mana = [*self._mana(player), ANY_KIND]  # one more land, of whatever kind
         # A card that can't be spliced is kept only for a splice onto itself.
         for move in table.moves(player, hand if obj in spliceable else (obj,)):
             if not isinstance(move, CastMove) or not self._can_pay(player, move.cost):
@@ -226,11 +226,7 @@ class SplitPlays:
     def affordable(self, player: Player, obj: ObjectId, option: CastOption, splice: Sequence[ObjectId]) -> bool:
         """Whether the mana ``player`` could make could pay for this cast's total cost; a cast the
         rules refuse counts as affordable, so that casting it reports their refusal."""
-        try:
-            cost = self.table.cast_decision(obj, option, splice, caster=player).total_cost
-        except IllegalAction:
-            return True
-        return self._can_pay(player, cost)
+        return self._can_pay(player, self._total(obj, option, tuple(splice), player))
 
     def _can_pay(self, player: Player, cost: ManaCost | None) -> bool:
         return payable(cost, self._mana(player), self.rules).value
