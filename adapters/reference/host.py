@@ -1,132 +1,16 @@
-"""An in-memory host: objects in zones, a stack, a timing context. No engine behind it.
+"""The reference host: a game held in memory, with no engine behind it.
 
-It exists to test the rules quickly; it decides nothing itself and does exactly what the
-rules tell it.
+It exists to test the rules quickly; it decides nothing itself and does exactly what the rules
+tell it. Its body is :class:`~splitcards.game.contract.memory.MemoryHost`, which the rules service
+also sets its positions up on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-from itertools import count
-
-from splitcards.errors import UnknownObject
-from splitcards.game.contract import Resolution
-from splitcards.rules.card import Card, Side
-from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
+from splitcards.game.contract.memory import MemoryHost
 
 
-class ReferenceHost:
+class ReferenceHost(MemoryHost):
     """The reference host (``--host reference``)."""
 
     name = "reference"
-
-    def __init__(self) -> None:
-        self._objects: dict[ObjectId, ObjectView] = {}
-        self._stack: list[ObjectId] = []
-        self._timing = Timing()
-        self._stack_empty_override: bool | None = None
-        self._ids = count(1)
-
-    def prepare(self, cards: Sequence[Card]) -> None:
-        """Nothing to prepare: any card can be created at any time."""
-
-    # -- state ---------------------------------------------------------------------------
-
-    def view(self, obj: ObjectId) -> ObjectView:
-        try:
-            return self._objects[obj]
-        except KeyError:
-            raise UnknownObject(obj) from None
-
-    def objects(self) -> Sequence[ObjectId]:
-        return list(self._objects)
-
-    def stack(self) -> Sequence[ObjectId]:
-        return list(self._stack)
-
-    def timing(self) -> Timing:
-        empty = self._stack_empty_override if self._stack_empty_override is not None else not self._stack
-        return replace(self._timing, stack_empty=empty)
-
-    def set_timing(self, change: TimingChange) -> None:
-        self._timing = Timing(
-            active=change.active or self._timing.active,
-            phase=change.phase or self._timing.phase,
-            priority=change.priority or self._timing.priority,
-        )
-        if change.stack_empty is not None:
-            self._stack_empty_override = change.stack_empty
-
-    # -- actions -------------------------------------------------------------------------
-
-    def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
-        return self._add(ObjectView(card, zone, owner, owner))
-
-    def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
-        view = self.view(obj)
-        controller = spell.caster or view.owner
-        self._set(obj, replace(view, zone=Zone.STACK, spell=spell, unlocked=frozenset(), controller=controller))
-        self._push(obj)
-        return obj
-
-    def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
-        view = self.view(obj)
-        self._stack.remove(obj)
-        if outcome.destination is None:
-            del self._objects[obj]
-            return
-        controller = outcome.controller if outcome.controller is not None else view.controller
-        self._set(
-            obj,
-            replace(
-                view,
-                zone=outcome.destination,
-                controller=controller,
-                spell=None,
-                unlocked=outcome.unlocked,
-                token=view.token or outcome.token,
-                # A copy of a permanent spell enters as a token (608.3f): a token, no longer a copy.
-                copy=view.copy and not outcome.token,
-            ),
-        )
-
-    def move(self, obj: ObjectId, zone: Zone) -> None:
-        moved = self.view(obj).moved(zone)
-        if obj in self._stack:
-            self._stack.remove(obj)
-        self._set(obj, moved)
-
-    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
-        view = self.view(obj)
-        copier = spell.caster or view.controller
-        new = self._add(replace(view, owner=copier, controller=copier, spell=spell, copy=True))
-        self._push(new)
-        return new
-
-    def copy_card(self, obj: ObjectId) -> ObjectId:
-        view = self.view(obj)
-        return self._add(replace(view, spell=None, unlocked=frozenset(), copy=True))
-
-    def copy_permanent(self, obj: ObjectId) -> ObjectId:
-        view = self.view(obj)
-        return self._add(ObjectView(view.card, Zone.BATTLEFIELD, view.controller, view.controller, token=True))
-
-    def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
-        self._set(obj, replace(self.view(obj), unlocked=doors))
-
-    # -- helpers -------------------------------------------------------------------------
-
-    def _push(self, obj: ObjectId) -> None:
-        # A stack_empty override stands for spells this game does not model; once a real spell
-        # is on the stack, the stack itself tells whether it is empty.
-        self._stack.append(obj)
-        self._stack_empty_override = None
-
-    def _add(self, view: ObjectView) -> ObjectId:
-        obj = f"o{next(self._ids)}"
-        self._objects[obj] = view
-        return obj
-
-    def _set(self, obj: ObjectId, view: ObjectView) -> None:
-        self._objects[obj] = view

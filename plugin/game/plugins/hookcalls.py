@@ -23,12 +23,17 @@ so nothing of pluggy's is changed; instead:
   spec does not allow is the wrappers' (they pass on, or replace, what they wrap).
 
 pluggy's call monitoring (``add_hookcall_monitoring``) therefore sees the chains with wrappers only.
+Inside :func:`tracing`, each call is recorded as a :class:`HookTrace`: the hook, and the plugins
+that answered (what the rules service's ``trace`` explanation shows).
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, Generic, ParamSpec, TypeVar, cast
 
 import pluggy
@@ -105,6 +110,36 @@ def _keywords(names: tuple[str, ...], args: tuple[object, ...], kwargs: dict[str
     return {**dict(zip(names, args, strict=False)), **kwargs} if args else kwargs
 
 
+# -- tracing --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HookTrace:
+    """One hook call: the hook, the plugins that answered it (for a ``firstresult`` hook, the one
+    whose answer was taken; none when every implementation passed), and how many implement it."""
+
+    hook: str
+    """The hook's name (``"check_cast"``)."""
+    answered_by: tuple[str, ...]
+    """The plugins whose answers were taken, in the order they answered."""
+    implementations: int
+    """How many plugins implement the hook."""
+
+
+_TRACE: ContextVar[list[HookTrace] | None] = ContextVar("splitcards_hook_trace", default=None)
+
+
+@contextlib.contextmanager
+def tracing() -> Iterator[list[HookTrace]]:
+    """Record every hook call made inside the ``with`` block, in order, into the list it gives."""
+    calls: list[HookTrace] = []
+    token = _TRACE.set(calls)
+    try:
+        yield calls
+    finally:
+        _TRACE.reset(token)
+
+
 # -- the call -------------------------------------------------------------------------------
 
 
@@ -113,19 +148,30 @@ def _call(pm: pluggy.PluginManager, name: str, kwargs: dict[str, Any], firstresu
     impls = caller.get_hookimpls()
     check = result_check(caller.spec.function) if caller.spec is not None else None
     wrappers = [impl.plugin_name for impl in impls if impl.wrapper or impl.hookwrapper]
+    trace = _TRACE.get()
     if wrappers:
-        return _wrapped(caller, impls, ", ".join(wrappers), kwargs, firstresult, check)
+        answer = _wrapped(caller, impls, ", ".join(wrappers), kwargs, firstresult, check)
+        if trace is not None:
+            # Only the wrappers know who answered inside them: the chain is named by them.
+            trace.append(HookTrace(name, tuple(wrappers) if answer else (), len(impls)))
+        return answer
     results: list[object] = []
+    answered: list[str] = []
     for impl in reversed(impls):
         result = _one(impl, name, kwargs)
         if result is None:
             continue
         if check is not None and not check.accepts(result):
             raise PluginFailure(impl.plugin_name, name, _refused(name, result, check))
+        answered.append(impl.plugin_name)
         if firstresult:
-            return result
+            break
         results.append(result)
-    return None if firstresult else results
+    if trace is not None:
+        trace.append(HookTrace(name, tuple(answered), len(impls)))
+    if firstresult:
+        return result if answered else None
+    return results
 
 
 def _one(impl: pluggy.HookImpl, name: str, kwargs: dict[str, Any]) -> object:

@@ -18,7 +18,7 @@ import pluggy
 from splitcards.errors import SplitcardsError
 from splitcards.game.configuration.registry import VersionRegistry, load_registry
 from splitcards.game.plugins.manager import make_plugin_manager
-from splitcards.tools.cli import completion, config, conformance, diff, games, listing, serve, show
+from splitcards.tools.cli import completion, config, conformance, diff, games, listing, serve, service, show
 
 Command = Callable[[argparse.Namespace, pluggy.PluginManager, VersionRegistry], int]
 Standalone = Callable[[argparse.Namespace], int]
@@ -35,6 +35,9 @@ COMMANDS: dict[str, Command] = {
     "soak": games.soak_games,
     "replay": games.replay_game,
     "serve-host": serve.run,
+    "serve": service.serve,
+    "dump": service.dump,
+    "decision": service.decision,
 }
 
 # The commands that must work when the configuration does not: they build what they need themselves.
@@ -63,6 +66,7 @@ def parser() -> argparse.ArgumentParser:
     config.add_parser(sub)
     games.add_parsers(sub)
     serve.add_parser(sub)
+    service.add_parsers(sub)
     completion.add_parser(sub)
     for command in sub.choices.values():
         # Given before or after the command: ``splitcards -q conformance`` or ``splitcards conformance -q``.

@@ -13,6 +13,7 @@ from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import plugin_sources
+from splitcards.tools import schemas
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,9 +33,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "schema",
         help="print a JSON Schema of the package's file formats",
         description="Print the JSON Schema of scenario files, of rule-version files, of a line of a game"
-        " record, or of every message of the wire protocol, for editors and tools that check files.",
+        " record, of every message of the wire protocol or of the rules service, or the service's OpenAPI document,"
+        " for editors and tools that check files.",
     )
-    schema.add_argument("kind", choices=("scenario", "version", "record", "protocol"), help="which format")
+    schema.add_argument("kind", choices=schemas.NAMES, help="which format")
 
 
 def _emit(args: argparse.Namespace, rows: Sequence[dict[str, Any]], line: str) -> int:
@@ -128,7 +130,5 @@ def plugins(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Versio
 
 
 def schema(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
-    from splitcards.tools import schemas
-
     print(schemas.text(args.kind))
     return 0

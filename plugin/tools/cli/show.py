@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +17,8 @@ from splitcards.rules.card import Card
 from splitcards.rules.characteristics import CARD_TYPES, COLORS, MANA_COSTS, MANA_VALUES, MULTICOLORED, NAMES
 from splitcards.rules.model import Answer, CastOption, ObjectView, SpellFacts, Zone
 from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host
+from splitcards.tools.cli.pool import card_pool
 from splitcards.tools.cli.terminal import Writer
-from splitcards.tools.conformance.scenario import load_file
 
 HELP = "show a card's characteristics under each rule version"
 DESCRIPTION = """Show how the rules see one card under each rule version, side by side: its names,
@@ -176,7 +174,7 @@ def _shown(answer: Answer[Any]) -> Row:
 
 def _find(name: str, path: Path | None) -> Card:
     """The card of this name; case and spacing are forgiven (``fire//ice`` finds ``Fire // Ice``)."""
-    pool = _pool(path)
+    pool = card_pool(path)
     card = pool.get(name)
     if card is not None:
         return card
@@ -187,19 +185,3 @@ def _find(name: str, path: Path | None) -> Card:
     halves = [known for known in pool if fold(name) in fold(known)][:3]
     near = f" (did you mean {' or '.join(map(repr, halves))}?)" if halves else did_you_mean(name, pool)
     raise UsageError(f"no card named {name!r} in {path or 'the bundled cards'}{near}")
-
-
-def _pool(path: Path | None) -> Mapping[str, Card]:
-    if path is not None:
-        from splitcards.cards.loaders import load_card_file
-
-        pool: Mapping[str, Card] = load_card_file(path).cards
-        return pool
-    from splitcards.tools.play.decks import cards as deck_cards
-
-    found: dict[str, Card] = dict(deck_cards())
-    bundled = resources.files("splitcards.tools.conformance.bundled")
-    for entry in sorted(bundled.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".yaml"):
-            found.update(load_file(Path(str(entry))).cards)
-    return found

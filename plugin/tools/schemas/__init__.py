@@ -4,7 +4,9 @@
 * ``version``: a rule-version file (``config/*.yaml``, or a house rule that ``extends:`` one);
 * ``record``: a line of a game record (``splitcards demo --record``);
 * ``protocol``: every message of the wire protocol (docs/protocol.md), built from the method
-  table and the contract's types (:mod:`splitcards.tools.schemas.protocol`).
+  table and the contract's types (:mod:`splitcards.tools.schemas.protocol`);
+* ``service``: every request and answer of the rules service (docs/service.md), built from its
+  method table (:mod:`splitcards.service.schema`); ``openapi``: the same over HTTP.
 
 Each is built from the tables its loader checks the files with (:mod:`splitcards.tools.schemas.scenario`,
 :mod:`splitcards.tools.schemas.version`), so a schema and its loader cannot disagree on names. The
@@ -17,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-NAMES = ("scenario", "version", "record", "protocol")
+NAMES = ("scenario", "version", "record", "protocol", "service", "openapi")
 
 
 def load(name: str) -> dict[str, Any]:
@@ -38,6 +40,14 @@ def load(name: str) -> dict[str, Any]:
         from splitcards.tools.schemas import protocol
 
         return protocol.schema()
+    if name == "service":
+        from splitcards.service import schema
+
+        return schema.schema()
+    if name == "openapi":
+        from splitcards.service import schema
+
+        return schema.openapi()
     raise ValueError(f"unknown schema {name!r} (allowed: {', '.join(NAMES)})")
 
 
