@@ -52,12 +52,16 @@ def _yaml(path: Path) -> Any:
 
 
 def test_text_is_the_schema_as_json() -> None:
-    assert schemas.NAMES == ("scenario", "version", "record", "protocol")
+    assert schemas.NAMES == ("scenario", "version", "record", "protocol", "service", "openapi")
     for name in schemas.NAMES:
         document = json.loads(schemas.text(name))
-        assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        if name == "openapi":
+            # The service over HTTP is described by an OpenAPI 3.1 document, whose schemas are 2020-12's.
+            assert document["openapi"] == "3.1.0"
+        else:
+            assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
         assert document == schemas.load(name)
-    allowed = "scenario, version, record, protocol"
+    allowed = "scenario, version, record, protocol, service, openapi"
     with pytest.raises(ValueError, match=f"unknown schema 'settings' \\(allowed: {allowed}\\)"):
         schemas.text("settings")
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from splitcards.rules import conditions as _conditions  # noqa: F401  (a cost effect's Condition form)
 from splitcards.rules.card import Card, Side
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost

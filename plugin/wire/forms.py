@@ -52,8 +52,23 @@ def fields_of(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 _FIELDS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
 
 
+def _rules_names() -> dict[str, Any]:
+    import sys
+
+    found: dict[str, Any] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("splitcards.rules.") and module is not None:
+            found.update({k: v for k, v in vars(module).items() if isinstance(v, type)})
+    return found
+
+
 def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
-    hints = typing.get_type_hints(cls)
+    try:
+        hints = typing.get_type_hints(cls)
+    except NameError:
+        # A type its module imports for type checkers only, so as to load it late (a cost
+        # effect's Condition): looked up among the rules' modules loaded by now.
+        hints = typing.get_type_hints(cls, localns=_rules_names())
     out = []
     for f in dataclasses.fields(cls):
         if not f.init:
