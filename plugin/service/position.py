@@ -23,7 +23,10 @@ from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
-from splitcards.service.params import CardQuestion, CardRef, Position
+from splitcards.service.params import CardQuestion, CardRef, ParamsError, Position
+
+MAX_OTHER_CARDS = 200
+"""The most cards a question may place beside its own (a hand and the cards spliced)."""
 
 
 class UnknownCardName(LookupError):
@@ -117,6 +120,8 @@ def set_up(
 ) -> Setup:
     """The position ``question`` describes, with ``hand`` and ``splice`` in the acting player's
     hand, on a new game under its rule version."""
+    if len(hand) + len(splice) > MAX_OTHER_CARDS:
+        raise ParamsError(f"params.hand: more than {MAX_OTHER_CARDS} cards in a hand and spliced")
     rules = context.rules(question.rules)
     card = context.card(question.card, "params.card")
     others = [context.card(ref, f"params.hand[{i}]") for i, ref in enumerate(hand)]
