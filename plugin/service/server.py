@@ -65,9 +65,13 @@ class Service:
 
     def __init__(self, context: Context, version: str, log: IO[str] | None = None) -> None:
         self.context = context
+        """The rule versions, card pool and plugins the questions are answered with."""
         self.version = version
+        """The splitcards version the server reports."""
         self.log = log
+        """Where each decision is written, or ``None``."""
         self.shut_down = False
+        """Whether ``shutdown`` was asked: then only ``exit`` is taken."""
         self._run = secrets.token_hex(4)
         self._ids = itertools.count(1)
         self._hashes: dict[str, str] = {}
