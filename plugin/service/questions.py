@@ -260,7 +260,8 @@ def doors(context: Context, q: DoorParams) -> Answered:
             continue
         events = tuple(_named(event, setup.obj, first.card) for event in setup.table.events)
         found.append(Door(side, first.card.halves[i].name, can.value, can.rules, setup.table.last_cost, events))
-    return Answered(found, _cited(*(door.rules for door in found)), first.table.rules.name)
+    cited = _cited(*(door.rules for door in found), *(event.rules for door in found for event in door.events))
+    return Answered(found, cited, first.table.rules.name)
 
 
 def _named(event: Event, obj: ObjectId, card: Card) -> Event:

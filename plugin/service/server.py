@@ -186,6 +186,15 @@ class Service:
             raise ServiceError(methods.INVALID_PARAMS, "batch: params.questions: expected an array")
         if len(asked) > methods.MAX_BATCH:
             raise ServiceError(methods.INVALID_PARAMS, f"batch: more than {methods.MAX_BATCH} questions")
+        # A shared key that no question takes is a mistake (a misspelt key), refused as it is in
+        # one question's params; a key only some questions take is left out of the others.
+        methods_asked = {q.get("method") for q in asked if isinstance(q, dict) and isinstance(q.get("method"), str)}
+        taken = {name for m in methods_asked if m in QUESTIONS for name in _param_names(QUESTIONS[m].params)}
+        unknown = sorted(set(shared) - taken)
+        if unknown and taken:
+            raise ServiceError(
+                methods.INVALID_PARAMS, f"batch: params.shared: unknown key {unknown[0]!r:.60} (no question takes it)"
+            )
         answers: list[dict[str, Any]] = []
         for i, question in enumerate(asked):
             path = f"params.questions[{i}]"
@@ -198,11 +207,10 @@ class Service:
     def _one_of_batch(self, question: Any, shared: dict[str, Any], path: str) -> dict[str, Any]:
         if not isinstance(question, dict) or set(question) - {"method", "params"}:
             raise ServiceError(methods.INVALID_PARAMS, f"batch: {path}: expected {{method, params}}")
-        spec = QUESTIONS.get(question.get("method"))  # type: ignore[arg-type]
+        asked = question.get("method")
+        spec = QUESTIONS.get(asked) if isinstance(asked, str) else None
         if spec is None:
-            raise ServiceError(
-                methods.METHOD_NOT_FOUND, f"batch: {path}.method: no question {question.get('method')!r:.60}"
-            )
+            raise ServiceError(methods.METHOD_NOT_FOUND, f"batch: {path}.method: no question {asked!r:.60}")
         own = question.get("params", {})
         if not isinstance(own, dict):
             raise ServiceError(methods.INVALID_PARAMS, f"batch: {path}.params: expected an object")

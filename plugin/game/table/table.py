@@ -139,7 +139,11 @@ class Table(TableQueries):
         if outcome.destination is Zone.BATTLEFIELD:
             entering = view.entering(outcome.token)
             cast = view.spell.option.side if view.spell else None
-            outcome = replace(outcome, unlocked=self._doors(top, entering, cast))
+            doors = self._doors(top, entering, cast)
+            outcome = replace(outcome, unlocked=doors)
+            if doors:
+                # The doors a Room enters with unlocked are the half cast (709.5d).
+                outcome = outcome.citing(Answer(doors, self.rules.cite("room_enters"), self.rules.name))
         elif outcome.destination is not None:
             where = self.leave_stack(top, view, outcome.destination)
             outcome = replace(outcome, destination=where.value).citing(where)
