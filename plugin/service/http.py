@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
+import traceback
 from typing import Any
 
 from starlette.applications import Starlette
@@ -69,6 +71,11 @@ def app(service: Service) -> Starlette:
         except ServiceError as error:
             status = error.status if isinstance(error, _Refused) else _STATUS[error.code]
             return JSONResponse({"error": error.as_error()}, status_code=status)
+        except Exception as exc:
+            # A failure of splitcards itself: still the typed error, and the server goes on.
+            traceback.print_exc(file=sys.stderr)
+            failure = ServiceError(methods.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}"[:500])
+            return JSONResponse({"error": failure.as_error()}, status_code=500)
         return Response(_dumps(result), media_type="application/json")
 
     async def wrong_verb(request: Request) -> Response:

@@ -95,7 +95,8 @@ class Service:
             if not isinstance(request_id, int | str | None) or isinstance(request_id, bool):
                 raise ServiceError(methods.INVALID_REQUEST, "an id must be a number or a string")
             result = self.call(message["method"], message.get("params", {}))
-        except ServiceError as error:
+        except Exception as exc:
+            error = exc if isinstance(exc, ServiceError) else _internal(exc)
             answer = {"jsonrpc": "2.0", "id": request_id if _valid_id(request_id) else None, "error": error.as_error()}
             return Served(None if notification else answer, error.code)
         return Served(None if notification else {"jsonrpc": "2.0", "id": request_id, "result": result})
@@ -288,6 +289,12 @@ class Service:
         }
         self.log.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
         self.log.flush()
+
+
+def _internal(exc: Exception) -> ServiceError:
+    """A failure of splitcards itself, as the error that answers this message alone: the server goes on."""
+    traceback.print_exc(file=sys.stderr)
+    return ServiceError(methods.INTERNAL_ERROR, f"{type(exc).__name__}: {exc}"[:500])
 
 
 def _param_names(cls: type) -> list[str]:
