@@ -243,6 +243,8 @@ def compare(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, 
     elif characteristic == "color":
         if op not in ("==", "!="):
             raise UnknownQuery(f"color compares with == or != only, got {op!r}")
+        if not isinstance(value, str) or value not in ("W", "U", "B", "R", "G"):
+            raise UnknownQuery(f"color compares with a color letter (W, U, B, R or G), got {value!r:.60}")
         hit = any(value in facet_colors(facet) for facet in facets(view, rules)[0])
     else:
         raise UnknownQuery(f"unknown characteristic {characteristic!r} (allowed: {', '.join(CHARACTERISTICS)})")

@@ -82,12 +82,19 @@ def app(service: Service) -> Starlette:
         error = ServiceError(methods.INVALID_REQUEST, "questions are asked with POST and a JSON body")
         return JSONResponse({"error": error.as_error()}, status_code=405, headers={"Allow": "POST"})
 
+    async def elsewhere(request: Request) -> Response:
+        error = ServiceError(
+            methods.METHOD_NOT_FOUND, f"no such path {request.url.path[:80]!r}: the service is under /v1/"
+        )
+        return JSONResponse({"error": error.as_error()}, status_code=404)
+
     return Starlette(
         routes=[
             Route("/v1/health", health, methods=["GET"]),
             Route("/v1/openapi.json", openapi_document, methods=["GET"]),
             Route("/v1/{method}", method, methods=["POST"]),
             Route("/v1/{method}", wrong_verb, methods=["GET", "PUT", "DELETE", "PATCH"]),
+            Route("/{path:path}", elsewhere, methods=["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD"]),
         ]
     )
 
@@ -97,7 +104,9 @@ async def _body(request: Request) -> Any:
     if kind not in ("application/json", ""):
         raise _Refused(415, f"the body must be application/json, not {kind[:60]!r}")
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and not declared.isdigit():
+        raise _Refused(400, f"Content-Length is not a number of bytes: {declared[:30]!r}")
+    if declared is not None and int(declared) > MAX_BODY:
         raise _Refused(413, f"a body over {MAX_BODY} bytes")
     body = bytearray()
     async for chunk in request.stream():

@@ -203,7 +203,18 @@ def read_params(cls: type[P], params: JSON, path: str = "params") -> P:
     return value
 
 
+MAX_X = 1_000_000
+"""The largest X a question may announce: a number of mana no game reaches, as for costs."""
+
+
 def _check_spell(value: object, path: str) -> None:
+    x = getattr(value, "x", None)
+    # A negative X is the rules' to refuse (107.3a); a huge one is no question at all.
+    if x is not None and x > MAX_X:
+        raise ParamsError(f"{path}.x: X is at most {MAX_X}, not {x}")
+    spell = getattr(value, "spell", None)
+    if spell is not None and spell.x > MAX_X:
+        raise ParamsError(f"{path}.spell.x: X is at most {MAX_X}, not {spell.x}")
     if not isinstance(value, Position):
         return
     if value.zone is Zone.STACK and value.spell is None:

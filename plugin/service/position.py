@@ -21,7 +21,7 @@ from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract.memory import MemoryHost
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
-from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, TimingChange, Zone
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.service.params import CardQuestion, CardRef, ParamsError, Position
 
@@ -94,6 +94,14 @@ class Setup:
     """The cards to splice, placed in that hand too."""
 
 
+def printed_options(card: Card) -> tuple[CastOption, ...]:
+    """Every way of casting the printed card offers under some rule version: each half of a split
+    card, both fused with fuse; a one-faced card whole."""
+    if not card.is_split:
+        return (CastOption.WHOLE,)
+    return (CastOption.LEFT, CastOption.RIGHT, *((CastOption.FUSED,) if card.fuse else ()))
+
+
 def acting(question: Position, caster: Player | None) -> Player:
     """The player who acts in a question: the caster, or the card's controller, or its owner."""
     if caster is not None:
@@ -126,6 +134,10 @@ def set_up(
     card = context.card(question.card, "params.card")
     others = [context.card(ref, f"params.hand[{i}]") for i, ref in enumerate(hand)]
     spliced = [context.card(ref, f"params.splice[{i}]") for i, ref in enumerate(splice)]
+    if question.spell is not None and question.spell.option not in printed_options(card):
+        # A spell is one of the ways its printed card offers: no fused Room, no half of Grizzly Bears.
+        offered = ", ".join(option.value for option in printed_options(card))
+        raise ParamsError(f"params.spell.option: {card.name!r} is cast {offered}, not {question.spell.option.value}")
     host = MemoryHost()
     player = acting(question, caster)
     controller = question.controller

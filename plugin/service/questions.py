@@ -36,7 +36,7 @@ from splitcards.service.params import (
     Position,
     SpliceParams,
 )
-from splitcards.service.position import Context, Setup, card_table, set_up
+from splitcards.service.position import Context, Setup, card_table, printed_options, set_up
 
 _COLOR_ORDER = "WUBRG"
 
@@ -139,14 +139,6 @@ def cast_decision(context: Context, q: OneCast) -> Answered:
     option = q.option if q.option is not None else CastOption.WHOLE
     way = _way(setup, q, option)
     return Answered(way, way.rules, setup.table.rules.name)
-
-
-def printed_options(card: Card) -> tuple[CastOption, ...]:
-    """Every way of casting the printed card offers under some rule version: each half of a split
-    card, both fused with fuse; a one-faced card whole."""
-    if not card.is_split:
-        return (CastOption.WHOLE,)
-    return (CastOption.LEFT, CastOption.RIGHT, *((CastOption.FUSED,) if card.fuse else ()))
 
 
 def _cast_setup(context: Context, q: CastParams) -> Setup:
@@ -274,14 +266,18 @@ def copies(context: Context, q: CastParams) -> Answered:
     to cast it while the effect that copies it resolves."""
     if q.zone is Zone.STACK:
         setup = set_up(context, q)
-        copy = setup.table.copy_spell(setup.obj)
-        view = setup.table.view(copy)
-        return Answered(Copied(view), _cited(*(e.rules for e in setup.table.events)), setup.table.rules.name)
+        rules = setup.table.rules
+        view = setup.table.view(setup.table.copy_spell(setup.obj))
+        # A copy of a spell copies the half or halves cast (709.3b, 707.10).
+        return Answered(Copied(view), rules.cite("copy_spell"), rules.name)
     setup = _cast_setup(context, q)
+    rules = setup.table.rules
     view = setup.table.view(setup.table.copy_card(setup.obj))
     ways = [_copy_way(context, q, option) for option in printed_options(setup.card)]
     shown = [way for way in ways if way.legal or q.explain is not Explain.RULES]
-    return Answered(Copied(view, tuple(shown)), _cited(*(way.rules for way in shown)), setup.table.rules.name)
+    # A copy of a card keeps both halves (709.3c, 707.12).
+    cited = _cited(rules.cite("copy_card"), *(way.rules for way in shown))
+    return Answered(Copied(view, tuple(shown)), cited, rules.name)
 
 
 def _copy_way(context: Context, q: CastParams, option: CastOption) -> CastWay:

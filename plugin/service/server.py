@@ -30,7 +30,7 @@ from splitcards.service.methods import LIFECYCLE, QUESTIONS
 from splitcards.service.params import Explain, ParamsError, read_params
 from splitcards.service.position import Context, UnknownCardName, UnknownRules
 from splitcards.wire.forms import encode
-from splitcards.wire.framing import FrameError, decode_body, encode_frame, read_frame
+from splitcards.wire.framing import FrameError, encode_frame, read_frame
 
 
 class ServiceError(Exception):
@@ -345,9 +345,9 @@ def serve_stdio(service: Service, stdin: BinaryIO, stdout: BinaryIO) -> int:
         if body is None:
             return 0
         try:
-            message: Any = decode_body(body)
-        except FrameError as exc:
-            error = ServiceError(methods.PARSE_ERROR, str(exc))
+            message: Any = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            error = ServiceError(methods.PARSE_ERROR, f"a body that is not JSON: {type(exc).__name__}: {exc}"[:300])
             stdout.write(encode_frame({"jsonrpc": "2.0", "id": None, "error": error.as_error()}))
             stdout.flush()
             continue
@@ -355,5 +355,5 @@ def serve_stdio(service: Service, stdin: BinaryIO, stdout: BinaryIO) -> int:
         if served.answer is not None:
             stdout.write(encode_frame(served.answer))
             stdout.flush()
-        if message.get("method") == "exit":
+        if isinstance(message, dict) and message.get("method") == "exit":
             return 0 if service.shut_down else 1

@@ -158,6 +158,13 @@ class Reader:
         if origin is tuple or origin is frozenset:
             if not isinstance(data, list):
                 raise FormError(path, f"expected an array, got {_kind(data)}")
+            fixed = _fixed(tp)
+            if fixed is not None:
+                # A pair such as a comparison's (op, value): each place has its own type.
+                if len(data) != len(fixed):
+                    raise FormError(path, f"expected an array of {len(fixed)} items, got {len(data)}")
+                places = enumerate(zip(fixed, data, strict=True))
+                return tuple(self.read(t, item, f"{path}[{i}]") for i, (t, item) in places)
             (inner, *_) = typing.get_args(tp)
             items = [self.read(inner, item, f"{path}[{i}]") for i, item in enumerate(data)]
             return tuple(items) if origin is tuple else frozenset(items)
@@ -221,6 +228,14 @@ _SCALARS: dict[Any, Callable[[JSON, str], Any]] = {
 }
 
 
+def _fixed(tp: Any) -> tuple[Any, ...] | None:
+    """The types of a fixed-length tuple's places (``tuple[str, int]``); ``None`` for any other type."""
+    if typing.get_origin(tp) is not tuple:
+        return None
+    args = typing.get_args(tp)
+    return None if len(args) == 2 and args[1] is Ellipsis else args
+
+
 def _kind(data: JSON) -> str:
     if data is None:
         return "null"
@@ -245,6 +260,10 @@ def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"anyOf": [schema_of(option, defs) for option in typing.get_args(tp)]}
     if tp is type(None):
         return {"type": "null"}
+    fixed = _fixed(tp)
+    if fixed is not None:
+        places = [schema_of(t, defs) for t in fixed]
+        return {"type": "array", "prefixItems": places, "minItems": len(places), "maxItems": len(places)}
     if origin is tuple or origin is frozenset:
         items = schema_of(typing.get_args(tp)[0], defs)
         return {"type": "array", "items": items, **({"uniqueItems": True} if origin is frozenset else {})}

@@ -77,6 +77,7 @@ they are, 1 when they differ.""",
     decision.add_argument("log", type=Path, metavar="FILE", help="a decision log (serve --decision-log)")
     decision.add_argument("id", metavar="ID", help="the decision id")
     decision.add_argument("--cards", type=Path, help=_PATH_HELP)
+    decision.add_argument("--rules", metavar="VERSION", help="a house rule's YAML file the server had loaded")
     decision.add_argument(
         "--plugin",
         action="append",
@@ -189,8 +190,13 @@ def decision(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Versi
     context = _context(args, pm, registry)
     service = Service(context, _version())
     then = found["answer"]
+    params = found["params"]
+    logged = found.get("version")
+    if "rules" not in params and isinstance(logged, str):
+        # A question that named no rules was asked under the server's default: the logged version.
+        params = {**params, "rules": logged}
     try:
-        now: dict[str, Any] = service.envelope(found["method"], found["params"])
+        now: dict[str, Any] = service.envelope(found["method"], params)
     except ServiceError as error:
         now = {"error": error.as_error()}
     then_compared = {k: v for k, v in then.items() if k != "decision"}
