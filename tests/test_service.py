@@ -776,10 +776,18 @@ def test_709_5h_unlocking_one_door_of_a_locked_room(server: Server) -> None:
     assert left["events"][0]["kind"] == "door_unlocked"
 
 
-def test_doors_of_what_is_not_a_room(server: Server) -> None:
-    assert server.refused("doors", {"card": "Fire // Ice", "zone": "battlefield"})["code"] == -32602
-    in_hand = server.ask("doors", {"card": "Bottomless Pool // Locker Room"})
-    assert in_hand["refusal"]["type"] == "not_a_room"
+def test_709_5_doors_of_what_is_not_a_room(server: Server) -> None:
+    # A card that is no Room has no doors: the rules refuse the question itself.
+    refused = server.ask("doors", {"card": "Fire // Ice", "zone": "battlefield"})
+    assert refused["value"] is None
+    assert refused["refusal"]["type"] == "not_a_room"
+    assert "709.5" in refused["rules"]
+    # A Room is a Room in any zone, but only a Room permanent has doors to unlock (709.5): each is refused.
+    in_hand = server.value("doors", {"card": "Bottomless Pool // Locker Room"})
+    assert [(d["door"], d["can_unlock"], d["refusal"]["type"]) for d in in_hand] == [
+        ("left", False, "not_a_room"),
+        ("right", False, "not_a_room"),
+    ]
 
 
 def test_707_10_copy_of_a_spell_copies_the_half_not_cast(server: Server) -> None:
@@ -793,7 +801,7 @@ def test_707_10_copy_of_a_spell_copies_the_half_not_cast(server: Server) -> None
 
 def test_707_10_copy_of_a_spell_cites_its_rule(server: Server) -> None:
     answer = server.ask("copies", {"card": "Fire // Ice", "zone": "stack", "spell": {"option": "left"}})
-    assert answer["rules"] != []
+    assert "707.10" in answer["rules"]
 
 
 def test_707_12_copy_of_a_card_keeps_both_halves_and_is_cast_as_a_copy(server: Server) -> None:

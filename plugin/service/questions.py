@@ -237,23 +237,35 @@ def doors(context: Context, q: DoorParams) -> Answered:
     what, and what unlocking it does (709.5c, 709.5h, 709.5i)."""
     first = set_up(context, q)
     if not first.card.is_room:
-        raise ParamsError(f"params.card: {first.card.name!r} is not a Room")
+        # A card that is no Room has no doors: the rules' refusal (not_a_room, 709.5) is the
+        # answer, as the Table gives it to an unlock on this position.
+        scratch = set_up(context, q)
+        scratch.table.unlock(scratch.obj, Side.LEFT)
     found = []
     for i, side in enumerate(Side):
         can = first.table.can_unlock(first.obj, side)
-        printed = first.table.unlock_cost(first.obj, side).value
+        name = first.card.halves[i].name
         # Unlocked on a position of its own: one door's unlock is not the other's position.
         setup = set_up(context, q)
         try:
             setup.table.unlock(setup.obj, side, cost_increase=q.cost_increase, cost_reduction=q.cost_reduction)
         except IllegalAction as refused:
             refusal = Refusal.of(refused)
-            found.append(Door(side, first.card.halves[i].name, False, refusal.rules, printed, refusal=refusal))
+            found.append(Door(side, name, False, refusal.rules, _printed_cost(first, side), refusal=refusal))
             continue
         events = tuple(_named(event, setup.obj, first.card) for event in setup.table.events)
-        found.append(Door(side, first.card.halves[i].name, can.value, can.rules, setup.table.last_cost, events))
+        found.append(Door(side, name, can.value, can.rules, setup.table.last_cost, events))
     cited = _cited(*(door.rules for door in found), *(event.rules for door in found for event in door.events))
     return Answered(found, cited, first.table.rules.name)
+
+
+def _printed_cost(setup: Setup, side: Side) -> ManaCost | None:
+    """A door's unlock cost with nothing changing it, when it can't be unlocked now; ``None`` off the
+    battlefield, where a Room has no doors to unlock (709.5)."""
+    try:
+        return setup.table.unlock_cost(setup.obj, side).value
+    except IllegalAction:
+        return None
 
 
 def _named(event: Event, obj: ObjectId, card: Card) -> Event:
