@@ -778,7 +778,7 @@ def test_709_5h_unlocking_one_door_of_a_locked_room(server: Server) -> None:
 
 def test_709_5_doors_of_what_is_not_a_room(server: Server) -> None:
     # A card that is no Room has no doors: the rules refuse the question itself.
-    refused = server.ask("doors", {"card": "Fire // Ice", "zone": "battlefield"})
+    refused = server.ask("doors", {"card": "Grizzly Bears", "zone": "battlefield"})
     assert refused["value"] is None
     assert refused["refusal"]["type"] == "not_a_room"
     assert "709.5" in refused["rules"]
@@ -788,6 +788,20 @@ def test_709_5_doors_of_what_is_not_a_room(server: Server) -> None:
         ("left", False, "not_a_room"),
         ("right", False, "not_a_room"),
     ]
+
+
+def test_400_4a_an_instant_is_never_on_the_battlefield(server: Server) -> None:
+    # A position a game can't reach is the rules' refusal, as creating the card there would be.
+    refused = server.ask("characteristics", {"card": "Fire // Ice", "zone": "battlefield"})
+    assert refused["value"] is None
+    assert refused["refusal"]["type"] == "illegal_zone"
+    assert "400.4a" in refused["rules"]
+
+
+def test_702_47a_a_spliced_card_is_named_by_its_card(server: Server) -> None:
+    # The position's own ids mean nothing to a client: a spliced card is named as it was given.
+    way = server.value("cast_decision", {"card": "Reach Through Mists", "splice": ["Desperate Ritual"]})
+    assert [s["object"] for s in way["spell"]["spliced"]] == ["Desperate Ritual"]
 
 
 def test_707_10_copy_of_a_spell_copies_the_half_not_cast(server: Server) -> None:

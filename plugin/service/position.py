@@ -166,6 +166,12 @@ def set_up(
         host.set_timing(TimingChange(timing.active, timing.phase, timing.priority, empty))
     table = Table(host, rules, context.pm)
     # A card that does not exist under the rule version is the rules' refusal (UnknownCard).
-    for each in (card, *others, *spliced):
+    for each in (*others, *spliced):
         table.check_card(each)
+    if question.zone is Zone.STACK:
+        table.check_card(card)
+    else:
+        # Created where the question puts it, as a game would: the rules refuse a card that does
+        # not exist, or a zone it can't be in (an instant on the battlefield, 400.4a).
+        Table(MemoryHost(), rules, context.pm).create(card, question.zone, question.owner)
     return Setup(table, obj, card, placed_hand, placed_splice)

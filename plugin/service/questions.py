@@ -17,11 +17,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from splitcards.errors import IllegalAction, UnknownQuery
+from splitcards.game.table import Table
 from splitcards.rules import characteristics as ch
 from splitcards.rules.actions import CastGrants
 from splitcards.rules.card import Card, Half, Side
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, Event, ObjectId, Zone
+from splitcards.rules.model import CastOption, Event, ObjectId, SpellFacts, Zone
 from splitcards.service.answers import CastWay, Characteristics, Condition, Copied, Door, Refusal, SpliceCandidate
 from splitcards.service.params import (
     CardQuestion,
@@ -172,7 +173,7 @@ def _way(setup: Setup, q: CastParams, option: CastOption) -> CastWay:
         option,
         True,
         decision.rules,
-        spell=decision.spell,
+        spell=_spliced_named(decision.spell, table),
         total_cost=decision.total_cost,
         remaining=remaining,
         summary=f"castable {_as(option)}" + (" if " + " and ".join(c.text for c in remaining) if remaining else ""),
@@ -259,6 +260,15 @@ def doors(context: Context, q: DoorParams) -> Answered:
     return Answered(found, cited, first.table.rules.name)
 
 
+def _spliced_named(spell: SpellFacts, table: Table) -> SpellFacts:
+    """The spell with each spliced card named by its card's name: the position's own ids mean
+    nothing to the client, which gave the cards in ``splice``, in that order."""
+    if not spell.spliced:
+        return spell
+    named = tuple(replace(s, object=table.view(s.object).card.name) for s in spell.spliced)
+    return replace(spell, spliced=named)
+
+
 def _printed_cost(setup: Setup, side: Side) -> ManaCost | None:
     """A door's unlock cost with nothing changing it, when it can't be unlocked now; ``None`` off the
     battlefield, where a Room has no doors to unlock (709.5)."""
@@ -306,6 +316,7 @@ def _copy_way(context: Context, q: CastParams, option: CastOption) -> CastWay:
             option, False, refusal.rules, summary=f"not castable {_as(option)}: {refusal.message}", refusal=refusal
         )
     spell = table.view(copy).spell
+    spell = _spliced_named(spell, table) if spell is not None else None
     rules = _cited(*(e.rules for e in table.events))
     spliced = [table.view(obj).card.halves[0] for obj in setup.splice]
     remaining = _remaining(table.last_cost, [*cast_halves(setup.card, option), *spliced])
