@@ -29,6 +29,11 @@ from splitcards.service.params import (
     SpliceParams,
 )
 from splitcards.service.position import Context
+from splitcards.wire.methods import INTERNAL_ERROR as INTERNAL_ERROR
+from splitcards.wire.methods import INVALID_PARAMS as INVALID_PARAMS
+from splitcards.wire.methods import INVALID_REQUEST as INVALID_REQUEST
+from splitcards.wire.methods import METHOD_NOT_FOUND as METHOD_NOT_FOUND
+from splitcards.wire.methods import PARSE_ERROR as PARSE_ERROR
 
 MAJOR = 1
 """The service's major version: a client and the server must speak the same one."""
@@ -37,12 +42,7 @@ MINOR = 0
 VERSION = f"{MAJOR}.{MINOR}"
 """The version this server speaks."""
 
-# JSON-RPC 2.0's own codes, then the server range this service uses.
-PARSE_ERROR = -32700
-INVALID_REQUEST = -32600
-METHOD_NOT_FOUND = -32601
-INVALID_PARAMS = -32602
-INTERNAL_ERROR = -32603
+# JSON-RPC 2.0's own codes (the wire protocol's), then the server range this service uses.
 UNKNOWN_CARD = -32010
 """A card name that is not in the server's card pool."""
 UNKNOWN_RULES = -32011

@@ -30,7 +30,7 @@ from splitcards.service.methods import LIFECYCLE, QUESTIONS
 from splitcards.service.params import Explain, ParamsError, read_params
 from splitcards.service.position import Context, UnknownCardName, UnknownRules
 from splitcards.wire.forms import encode
-from splitcards.wire.framing import FrameError, encode_frame, read_frame
+from splitcards.wire.framing import serve_frames
 
 
 class ServiceError(Exception):
@@ -333,27 +333,13 @@ def _features(version: RuleVersion) -> dict[str, Any]:
 
 
 def serve_stdio(service: Service, stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Answer every framed message on ``stdin`` until ``exit`` or the end of the input; the exit
-    status: 0 after ``shutdown`` or at the end of the input, 1 for ``exit`` without ``shutdown``
-    (as LSP says) or a stream that is no longer frames."""
-    while True:
-        try:
-            body = read_frame(stdin)
-        except FrameError as exc:
-            print(f"splitcards serve: {exc}", file=sys.stderr)
-            return 1
-        if body is None:
-            return 0
-        try:
-            message: Any = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-            error = ServiceError(methods.PARSE_ERROR, f"a body that is not JSON: {type(exc).__name__}: {exc}"[:300])
-            stdout.write(encode_frame({"jsonrpc": "2.0", "id": None, "error": error.as_error()}))
-            stdout.flush()
-            continue
-        served = service.answer(message)
-        if served.answer is not None:
-            stdout.write(encode_frame(served.answer))
-            stdout.flush()
-        if isinstance(message, dict) and message.get("method") == "exit":
-            return 0 if service.shut_down else 1
+    """Answer every framed message on ``stdin`` until ``exit`` or the end of the input
+    (:func:`~splitcards.wire.framing.serve_frames` gives the exit status)."""
+
+    def answer(message: dict[str, Any]) -> dict[str, Any] | None:
+        return service.answer(message).answer
+
+    def error(code: int, message: str) -> dict[str, Any]:
+        return ServiceError(code, message).as_error()
+
+    return serve_frames(answer, lambda: service.shut_down, stdin, stdout, "splitcards serve", error)

@@ -9,6 +9,8 @@ and is ignored; no other header is read.
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 MAX_FRAME = 16 * 1024 * 1024
@@ -19,6 +21,10 @@ MAX_HEADER = 8 * 1024
 
 class FrameError(ValueError):
     """A stream that is not a sequence of frames, or a body that is not a JSON object."""
+
+
+class NotAnObject(FrameError):
+    """A body that is JSON, but no JSON object: no JSON-RPC message at all."""
 
 
 def encode_frame(message: dict[str, Any]) -> bytes:
@@ -78,8 +84,51 @@ def decode_body(body: bytes) -> dict[str, Any]:
     except (ValueError, RecursionError) as exc:
         raise FrameError(f"a body that is not JSON: {type(exc).__name__}: {_shown(body)}") from None
     if not isinstance(message, dict):
-        raise FrameError(f"a body that is not a JSON object: {_shown(body)}")
+        raise NotAnObject(f"a body that is not a JSON object: {_shown(body)}")
     return message
+
+
+def serve_frames(
+    answer: Callable[[dict[str, Any]], dict[str, Any] | None],
+    shut_down: Callable[[], bool],
+    stdin: BinaryIO,
+    stdout: BinaryIO,
+    program: str,
+    error: Callable[[int, str], dict[str, Any]] = lambda code, message: {"code": code, "message": message},
+) -> int:
+    """Answer every message framed on ``stdin`` with ``answer`` (``None``: a notification, not
+    answered) until ``exit`` or the end of the input. A body that is not JSON is answered with a
+    parse error (-32700) and one that is no JSON object is no request (-32600), both with id
+    null (``error`` makes the error object), and the next frame is read. The exit status: 0
+    after ``shutdown`` (``shut_down()``) or at the end of the input; 1 for ``exit`` without
+    ``shutdown`` (as LSP says) or for a stream that is no longer frames, which ``program``
+    names on stderr."""
+    while True:
+        try:
+            body = read_frame(stdin)
+        except FrameError as exc:
+            print(f"{program}: {exc}", file=sys.stderr)
+            return 1
+        if body is None:
+            return 0
+        try:
+            message = decode_body(body)
+        except FrameError as exc:
+            code = _NOT_A_REQUEST if isinstance(exc, NotAnObject) else _PARSE_ERROR
+            stdout.write(encode_frame({"jsonrpc": "2.0", "id": None, "error": error(code, str(exc))}))
+            stdout.flush()
+            continue
+        answered = answer(message)
+        if answered is not None:
+            stdout.write(encode_frame(answered))
+            stdout.flush()
+        if message.get("method") == "exit":
+            return 0 if shut_down() else 1
+
+
+# JSON-RPC 2.0's own codes for what is not a request at all.
+_PARSE_ERROR = -32700
+_NOT_A_REQUEST = -32600
 
 
 def _shown(data: bytes) -> str:

@@ -18,7 +18,7 @@ from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Host
 from splitcards.wire import methods
 from splitcards.wire.forms import FormError, Reader, encode
-from splitcards.wire.framing import FrameError, decode_body, encode_frame, read_frame
+from splitcards.wire.framing import serve_frames
 from splitcards.wire.methods import METHODS, Initialized, NewGame
 
 
@@ -143,27 +143,6 @@ class Server:
 
 
 def serve(server: Server, stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Answer every message on ``stdin`` until ``exit`` or its end; the exit status: 0 after
-    ``shutdown``, or at the end of the input, 1 for ``exit`` without ``shutdown`` (as LSP says)
-    or for a stream that is no longer frames."""
-    while True:
-        try:
-            body = read_frame(stdin)
-        except FrameError as exc:
-            print(f"splitcards serve-host: {exc}", file=sys.stderr)
-            return 1
-        if body is None:
-            return 0
-        try:
-            message = decode_body(body)
-        except FrameError as exc:
-            error = {"code": methods.PARSE_ERROR, "message": str(exc)}
-            stdout.write(encode_frame({"jsonrpc": "2.0", "id": None, "error": error}))
-            stdout.flush()
-            continue
-        answer = server.answer(message)
-        if answer is not None:
-            stdout.write(encode_frame(answer))
-            stdout.flush()
-        if message.get("method") == "exit":
-            return 0 if server.shut_down else 1
+    """Answer every message on ``stdin`` until ``exit`` or its end
+    (:func:`~splitcards.wire.framing.serve_frames` gives the exit status)."""
+    return serve_frames(server.answer, lambda: server.shut_down, stdin, stdout, "splitcards serve-host")
