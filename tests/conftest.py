@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import atexit
 import functools
+import json
 import os
-from collections.abc import Callable
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -82,3 +89,44 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Run every test that takes ``host`` once per selected host adapter."""
     if "host" in metafunc.fixturenames:
         metafunc.parametrize("host", selected_hosts(), ids=lambda info: info.name)
+
+
+@pytest.fixture(scope="session")
+def http_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``splitcards serve --http 127.0.0.1:<port>`` (uvicorn), started once
+    for the run and stopped after it; its stderr is quoted if it does not come up."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    messages = tmp_path_factory.mktemp("serve-http") / "stderr.txt"
+    splitcards = Path(sys.executable).parent / "splitcards"
+    with messages.open("wb") as stderr:
+        process = subprocess.Popen(
+            [str(splitcards), "serve", "--http", f"127.0.0.1:{port}"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+    try:
+        deadline = time.monotonic() + 30
+        while not _healthy(url):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"splitcards serve --http did not come up: {messages.read_text(errors='replace')[-2000:]}")
+            time.sleep(0.05)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url + "/v1/health", timeout=1) as response:
+            return bool(json.load(response).get("status") == "ok")
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return False

@@ -10,13 +10,8 @@ import importlib.util
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,53 +32,10 @@ elif not HTTP:
     pytestmark = pytest.mark.skip(reason="starlette or uvicorn is not importable (splitcards[http] serves HTTP)")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url + "/v1/health", timeout=1) as response:
-            return bool(json.load(response).get("status") == "ok")
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a ``splitcards serve --http`` of its own, stopped after the module."""
-    url = f"http://127.0.0.1:{_free_port()}"
-    messages = tmp_path_factory.mktemp("serve") / "stderr.txt"
-    with messages.open("wb") as stderr:
-        process = subprocess.Popen(
-            [str(SPLITCARDS), "serve", "--http", url.removeprefix("http://")],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
-    try:
-        deadline = time.monotonic() + 10
-        while not _healthy(url):
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"splitcards serve --http did not come up: {messages.read_text(errors='replace')[-2000:]}")
-            time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-@pytest.fixture(scope="module")
-def printed(server: str) -> list[dict[str, Any]]:
-    """The client's JSON lines, one per answer."""
-    run = subprocess.run([NODE or "node", str(CLIENT), server], capture_output=True, text=True, timeout=30)
+def printed(http_service: str) -> list[dict[str, Any]]:
+    """The client's JSON lines, one per answer, asked of a real server."""
+    run = subprocess.run([NODE or "node", str(CLIENT), http_service], capture_output=True, text=True, timeout=30)
     assert run.returncode == 0, run.stderr[-2000:]
     return [json.loads(line) for line in run.stdout.splitlines()]
 

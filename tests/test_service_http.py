@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import socket
-import subprocess
 import sys
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -314,46 +311,13 @@ def test_an_impossible_spell_is_a_4xx_not_a_500(client: TestClient) -> None:
 # -- a real server ----------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
-    """A client of ``splitcards serve --http 127.0.0.1:<port>`` on uvicorn, stopped after the module."""
+def served(http_service: str) -> Iterator[httpx.Client]:
+    """A client of a real ``splitcards serve --http`` on uvicorn."""
     import httpx
 
-    where = f"127.0.0.1:{_free_port()}"
-    messages = tmp_path_factory.mktemp("http") / "stderr.txt"
-    with messages.open("wb") as stderr:
-        process = subprocess.Popen(
-            [str(SPLITCARDS), "serve", "--http", where],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-        )
-    try:
-        with httpx.Client(base_url=f"http://{where}", timeout=10) as client:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    client.get("/v1/health")
-                    break
-                except httpx.TransportError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        pytest.fail(f"splitcards serve --http did not come up: {messages.read_text()[-2000:]}")
-                    time.sleep(0.05)
-            yield client
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with httpx.Client(base_url=http_service, timeout=10) as client:
+        yield client
 
 
 def test_uvicorn_serves_health_and_a_question(served: httpx.Client, openapi: OpenAPI) -> None:
