@@ -236,28 +236,26 @@ def resolution(context: Context, q: Position) -> Answered:
 def doors(context: Context, q: DoorParams) -> Answered:
     """Each door of a Room on the battlefield: may its controller unlock it now (709.5e), for
     what, and what unlocking it does (709.5c, 709.5h, 709.5i)."""
-    first = set_up(context, q)
-    if not first.card.is_room:
-        # A card that is no Room has no doors: the rules' refusal (not_a_room, 709.5) is the
-        # answer, as the Table gives it to an unlock on this position.
-        scratch = set_up(context, q)
-        scratch.table.unlock(scratch.obj, Side.LEFT)
     found = []
     for i, side in enumerate(Side):
-        can = first.table.can_unlock(first.obj, side)
-        name = first.card.halves[i].name
-        # Unlocked on a position of its own: one door's unlock is not the other's position.
+        # Each door on a position of its own: one door's unlock is not the other's position.
         setup = set_up(context, q)
+        if not setup.card.is_room:
+            # A card that is no Room has no doors: the rules' refusal (not_a_room, 709.5) is the
+            # answer, as the Table gives it to an unlock on this position.
+            setup.table.unlock(setup.obj, side)
+        can = setup.table.can_unlock(setup.obj, side)
+        name = setup.card.halves[i].name
         try:
             setup.table.unlock(setup.obj, side, cost_increase=q.cost_increase, cost_reduction=q.cost_reduction)
         except IllegalAction as refused:
             refusal = Refusal.of(refused)
-            found.append(Door(side, name, False, refusal.rules, _printed_cost(first, side), refusal=refusal))
+            found.append(Door(side, name, False, refusal.rules, _printed_cost(setup, side), refusal=refusal))
             continue
-        events = tuple(_named(event, setup.obj, first.card) for event in setup.table.events)
+        events = tuple(_named(event, setup.obj, setup.card) for event in setup.table.events)
         found.append(Door(side, name, can.value, can.rules, setup.table.last_cost, events))
     cited = _cited(*(door.rules for door in found), *(event.rules for door in found for event in door.events))
-    return Answered(found, cited, first.table.rules.name)
+    return Answered(found, cited, setup.table.rules.name)
 
 
 def _spliced_named(spell: SpellFacts, table: Table) -> SpellFacts:

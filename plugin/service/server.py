@@ -10,6 +10,7 @@ plugin that failed. Every answer, error or not, is written to the decision log w
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -143,8 +144,12 @@ class Service:
         except ParamsError as exc:
             raise ServiceError(methods.INVALID_PARAMS, f"{spec.name}: {exc}") from None
         explain = getattr(read, "explain", Explain.RULES)
+        # Hook calls are recorded only when the trace is asked for: recording costs every call.
+        tracing: contextlib.AbstractContextManager[list[hookcalls.HookTrace]] = (
+            hookcalls.tracing() if explain is Explain.TRACE else contextlib.nullcontext([])
+        )
         try:
-            with hookcalls.tracing() as calls:
+            with tracing as calls:
                 try:
                     answered = spec.answer(self.context, read)
                 except IllegalAction as refused:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeVar
 
-from splitcards.rules.card import Card
+from splitcards.rules.card import Card, Target
 from splitcards.rules.mana import ManaCost
 
 T = TypeVar("T")
@@ -83,9 +83,10 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 
 def encode(value: Any) -> JSON:
     """The JSON form of a contract value (see the module's description)."""
-    if isinstance(value, Card):
-        # A card is immutable and sent in every view of it: its form is made once. The forms are
-        # shared, so whoever receives one must not change it (json.dumps only reads it).
+    if isinstance(value, Card | Target):
+        # A card is immutable and sent in every view of it, a target phrase in every answer about
+        # casting its card: each form is made once. The forms are shared, so whoever receives one
+        # must not change it (json.dumps only reads it).
         form = _CARD_FORMS.get(value)
         if form is None:
             if len(_CARD_FORMS) >= _CARD_FORMS_KEPT:
@@ -95,7 +96,7 @@ def encode(value: Any) -> JSON:
     return _encode(value)
 
 
-_CARD_FORMS: dict[Card, JSON] = {}
+_CARD_FORMS: dict[Card | Target, JSON] = {}
 _CARD_FORMS_KEPT = 10_000
 
 
