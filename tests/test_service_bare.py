@@ -67,3 +67,17 @@ def test_http_without_the_extra_names_it() -> None:
     done = _run(["serve", "--http", "127.0.0.1:8765"])
     assert done.returncode == 2
     assert "pip install 'splitcards[http]'" in done.stderr.decode()
+
+
+def test_a_decision_log_that_cannot_be_written_is_an_error_and_the_server_goes_on() -> None:
+    # /dev/full takes the file open and refuses every write with ENOSPC, as a full disk does.
+    requests: list[dict[str, Any]] = [
+        {"jsonrpc": "2.0", "id": 1, "method": "characteristics", "params": {"card": "Fire // Ice"}},
+        {"jsonrpc": "2.0", "id": 2, "method": "ping"},
+    ]
+    done = _run(["serve", "--decision-log", "/dev/full"], b"".join(encode_frame(r) for r in requests))
+    assert done.returncode == 0, done.stderr.decode()
+    refused, pinged = _answers(done.stdout)
+    assert refused["error"]["data"]["type"] == "internal_error"
+    assert "decision log can't be written" in refused["error"]["message"]
+    assert pinged == {"jsonrpc": "2.0", "id": 2, "result": None}

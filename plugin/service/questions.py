@@ -23,6 +23,7 @@ from splitcards.rules.actions import CastGrants
 from splitcards.rules.card import Card, Half, Side
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, Event, ObjectId, SpellFacts, Zone
+from splitcards.rules.permissions import cast_halves
 from splitcards.service.answers import CastWay, Characteristics, Condition, Copied, Door, Refusal, SpliceCandidate
 from splitcards.service.params import (
     CardQuestion,
@@ -180,15 +181,6 @@ def _way(setup: Setup, q: CastParams, option: CastOption) -> CastWay:
     )
 
 
-def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:
-    """The faces a cast as ``option`` puts on the stack (709.3, 702.102a)."""
-    if option is CastOption.FUSED:
-        return card.halves
-    if option is CastOption.RIGHT and len(card.halves) > 1:
-        return (card.halves[1],)
-    return card.halves[:1]
-
-
 def _as(option: CastOption) -> str:
     return {CastOption.FUSED: "fused", CastOption.WHOLE: "whole"}.get(option, f"as its {option.value} half")
 
@@ -245,7 +237,7 @@ def doors(context: Context, q: DoorParams) -> Answered:
             # answer, as the Table gives it to an unlock on this position.
             setup.table.unlock(setup.obj, side)
         can = setup.table.can_unlock(setup.obj, side)
-        name = setup.card.halves[i].name
+        name = setup.card.halves[i].name if i < len(setup.card.halves) else side.value
         try:
             setup.table.unlock(setup.obj, side, cost_increase=q.cost_increase, cost_reduction=q.cost_reduction)
         except IllegalAction as refused:

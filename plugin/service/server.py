@@ -18,7 +18,7 @@ import secrets
 import sys
 import time
 import traceback
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import IO, Any, BinaryIO
 
 from splitcards.errors import IllegalAction, PluginFailure
@@ -45,15 +45,6 @@ class ServiceError(Exception):
     def as_error(self) -> dict[str, Any]:
         """The JSON-RPC ``error`` object; ``data.type`` names the code."""
         return {"code": self.code, "message": self.message, "data": {"type": methods.ERROR_CODES[self.code]}}
-
-
-@dataclass(frozen=True)
-class Served:
-    """One answered message: the JSON-RPC answer (``None`` for a notification) and the error code
-    when the answer is an error."""
-
-    answer: dict[str, Any] | None
-    error: int | None = None
 
 
 class Service:
@@ -83,11 +74,11 @@ class Service:
 
     # -- one message -----------------------------------------------------------------------------
 
-    def answer(self, message: Any) -> Served:
-        """The answer to one JSON-RPC message (already decoded)."""
+    def answer(self, message: Any) -> dict[str, Any] | None:
+        """The JSON-RPC answer to one message (already decoded); ``None`` for a notification."""
         if not isinstance(message, dict):
             error = ServiceError(methods.INVALID_REQUEST, "a message must be a JSON object")
-            return Served({"jsonrpc": "2.0", "id": None, "error": error.as_error()}, error.code)
+            return {"jsonrpc": "2.0", "id": None, "error": error.as_error()}
         request_id = message.get("id")
         notification = "id" not in message
         try:
@@ -99,8 +90,8 @@ class Service:
         except Exception as exc:
             error = exc if isinstance(exc, ServiceError) else _internal(exc)
             answer = {"jsonrpc": "2.0", "id": request_id if _valid_id(request_id) else None, "error": error.as_error()}
-            return Served(None if notification else answer, error.code)
-        return Served(None if notification else {"jsonrpc": "2.0", "id": request_id, "result": result})
+            return None if notification else answer
+        return None if notification else {"jsonrpc": "2.0", "id": request_id, "result": result}
 
     def call(self, method: str, params: Any) -> Any:
         """The result of one method (JSON), or a :class:`ServiceError`."""
@@ -292,8 +283,13 @@ class Service:
             "splitcards": self.version,
             "hash": self.rules_hash(version),
         }
-        self.log.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self.log.flush()
+        try:
+            self.log.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.log.flush()
+        except OSError as exc:
+            # An answer that can't be logged is not given: a bug report could not carry its id.
+            reason = exc.strerror or type(exc).__name__
+            raise ServiceError(methods.INTERNAL_ERROR, f"the decision log can't be written ({reason})") from None
 
 
 def _internal(exc: Exception) -> ServiceError:
@@ -341,10 +337,7 @@ def serve_stdio(service: Service, stdin: BinaryIO, stdout: BinaryIO) -> int:
     """Answer every framed message on ``stdin`` until ``exit`` or the end of the input
     (:func:`~splitcards.wire.framing.serve_frames` gives the exit status)."""
 
-    def answer(message: dict[str, Any]) -> dict[str, Any] | None:
-        return service.answer(message).answer
-
     def error(code: int, message: str) -> dict[str, Any]:
         return ServiceError(code, message).as_error()
 
-    return serve_frames(answer, lambda: service.shut_down, stdin, stdout, "splitcards serve", error)
+    return serve_frames(service.answer, lambda: service.shut_down, stdin, stdout, "splitcards serve", error)

@@ -133,8 +133,14 @@ def _log(path: Path | None) -> Iterator[IO[str] | None]:
         handle = path.open("a", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"--decision-log {path}: {exc.strerror or exc}") from None
-    with handle:
+    try:
         yield handle
+    finally:
+        try:
+            handle.close()
+        except OSError as exc:
+            # Each decision that could not be written was answered with an error already.
+            print(f"splitcards serve: --decision-log {path}: {exc.strerror or exc}", file=sys.stderr)
 
 
 def _serve_http(service: Service, where: str) -> int:
