@@ -154,9 +154,21 @@ def set_up(
         question.token,
         question.copy,
     )
-    obj = host.place(view)
+    table = Table(host, rules, context.pm)
+    if view.zone is Zone.STACK:
+        # A card that does not exist under the rule version is the rules' refusal (UnknownCard).
+        table.check_card(card)
+        obj = host.place(view)
+    else:
+        # Created where the question puts it, as a game would: the rules refuse a card that does
+        # not exist, or a zone it can't be in (an instant on the battlefield, 400.4a).
+        obj = table.create(card, view.zone, view.owner)
+        if host.view(obj) != view:
+            host.set_view(obj, view)  # its controller, doors, or being a token or copy
     placed_hand = tuple(host.place(ObjectView(c, Zone.HAND, player, player)) for c in others)
     placed_splice = tuple(host.place(ObjectView(c, Zone.HAND, player, player)) for c in spliced)
+    for each in (*others, *spliced):
+        table.check_card(each)
     # A spell asked about is on the stack: the stack is not empty, whatever the timing says.
     timing = question.timing
     if timing is None:
@@ -164,14 +176,4 @@ def set_up(
     else:
         empty = timing.stack_empty if question.zone is not Zone.STACK else None
         host.set_timing(TimingChange(timing.active, timing.phase, timing.priority, empty))
-    table = Table(host, rules, context.pm)
-    # A card that does not exist under the rule version is the rules' refusal (UnknownCard).
-    for each in (*others, *spliced):
-        table.check_card(each)
-    if question.zone is Zone.STACK:
-        table.check_card(card)
-    else:
-        # Created where the question puts it, as a game would: the rules refuse a card that does
-        # not exist, or a zone it can't be in (an instant on the battlefield, 400.4a).
-        Table(MemoryHost(), rules, context.pm).create(card, question.zone, question.owner)
     return Setup(table, obj, card, placed_hand, placed_splice)

@@ -18,6 +18,7 @@ value that is not of its field's type (``result.card.halves[0].mana_cost``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable
@@ -83,37 +84,73 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 
 def encode(value: Any) -> JSON:
     """The JSON form of a contract value (see the module's description)."""
-    if isinstance(value, Card | Target):
-        # A card is immutable and sent in every view of it, a target phrase in every answer about
-        # casting its card: each form is made once. The forms are shared, so whoever receives one
-        # must not change it (json.dumps only reads it).
-        form = _CARD_FORMS.get(value)
-        if form is None:
-            if len(_CARD_FORMS) >= _CARD_FORMS_KEPT:
-                _CARD_FORMS.clear()
-            form = _CARD_FORMS[value] = _encode(value)
-        return form
-    return _encode(value)
+    kind = type(value)
+    if kind in _AS_IS:
+        return value
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        # Found once per type: a form is written by its type's writer from then on.
+        writer = _WRITERS[kind] = _writer(kind)
+    return writer(value)
 
 
+_AS_IS = frozenset({str, int, bool, type(None)})
+_WRITERS: dict[type, Callable[[Any], JSON]] = {}
 _CARD_FORMS: dict[Card | Target, JSON] = {}
 _CARD_FORMS_KEPT = 10_000
 
 
-def _encode(value: Any) -> JSON:
-    if value is None or (isinstance(value, bool | int | str) and not isinstance(value, Enum)):
-        return value
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, ManaCost):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    if isinstance(value, frozenset):
-        return sorted(encode(item) for item in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: encode(getattr(value, name)) for name, _, _ in fields_of(type(value))}
-    raise TypeError(f"no JSON form for {type(value).__name__}")
+def _writer(kind: type) -> Callable[[Any], JSON]:
+    """How a value of ``kind`` is written (a subclass of ``str``, ``int`` or ``bool`` that is no
+    enum is its plain value)."""
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, bool | int | str):
+        return _plain
+    if issubclass(kind, ManaCost):
+        return str
+    if issubclass(kind, tuple | list):
+        return _array
+    if issubclass(kind, frozenset):
+        return _set
+    if dataclasses.is_dataclass(kind):
+        names = tuple(name for name, _, _ in fields_of(kind))
+        if issubclass(kind, Card | Target):
+            return functools.partial(_kept, names)
+        return functools.partial(_object, names)
+    raise TypeError(f"no JSON form for {kind.__name__}")
+
+
+def _enum_value(value: Enum) -> JSON:
+    return value.value
+
+
+def _plain(value: bool | int | str) -> JSON:
+    return bool(value) if isinstance(value, bool) else int(value) if isinstance(value, int) else str(value)
+
+
+def _array(value: tuple[Any, ...] | list[Any]) -> JSON:
+    return [encode(item) for item in value]
+
+
+def _set(value: frozenset[Any]) -> JSON:
+    return sorted(encode(item) for item in value)
+
+
+def _object(names: tuple[str, ...], value: Any) -> JSON:
+    return {name: encode(getattr(value, name)) for name in names}
+
+
+def _kept(names: tuple[str, ...], value: Card | Target) -> JSON:
+    # A card is immutable and sent in every view of it, a target phrase in every answer about
+    # casting its card: each form is made once. The forms are shared, so whoever receives one
+    # must not change it (json.dumps only reads it).
+    form = _CARD_FORMS.get(value)
+    if form is None:
+        if len(_CARD_FORMS) >= _CARD_FORMS_KEPT:
+            _CARD_FORMS.clear()
+        form = _CARD_FORMS[value] = _object(names, value)
+    return form
 
 
 # -- reading -------------------------------------------------------------------------------------

@@ -38,6 +38,13 @@ class MemoryHost:
             self._push(obj)
         return obj
 
+    def set_view(self, obj: ObjectId, view: ObjectView) -> None:
+        """Describe the object ``obj`` as ``view`` from now on, in the zone it is in (its
+        controller, doors, or being a token or a copy); it sets up a position, as :meth:`place`."""
+        if view.zone is not self.view(obj).zone:
+            raise ValueError(f"{obj} is in the {self.view(obj).zone}, not in the {view.zone}: move it")
+        self._set(obj, view)
+
     def prepare(self, cards: Sequence[Card]) -> None:
         """Nothing to prepare: any card can be created at any time."""
 
