@@ -76,8 +76,8 @@ def decide_spliceable(
 
     :param rules: the rule version in force.
     :param cards: the cards in hands other than the spell's, each with its id, in the host's order.
-    :return: the ids of those that could be spliced, citing the rules, or ``None`` to leave the
-        decision to later plugins.
+    :return: the ids of those that could be spliced (of ``cards``, each once), citing the rules,
+        or ``None`` to leave the decision to later plugins.
     """
 
 
@@ -188,7 +188,8 @@ def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] 
     :param rules: the rule version in force.
     :param card: the card the player wants to name.
     :return: each legal answer as a tuple of names: one name of a half (709.4a), or both
-        halves' names together under the old rules (505.7, 708.7 before 2013).
+        halves' names together under the old rules (505.7, 708.7 before 2013); at least one
+        answer, each once, none naming a name twice.
     """
 
 
@@ -204,6 +205,7 @@ def decide_name(
     :param card: the card the player wants to name.
     :param choice: the names the player gave, in the order given.
     :param legal: the legal answers.
-    :return: the legal answer the choice gives (both halves' names may be given in either
-        order), the error that refuses it, or ``None`` to leave the decision to later plugins.
+    :return: the legal answer the choice gives, one of ``legal`` (both halves' names may be
+        given in either order), the error that refuses it, or ``None`` to leave the decision to
+        later plugins.
     """

@@ -34,8 +34,8 @@ def decide_doors(
     :param card: the Room's card.
     :param named: a door by side or by its half's name, or a set of doors (both at once).
     :param by: ``special_action`` (which unlocks one door, 709.5e) or ``effect`` (709.5i).
-    :return: the doors, left first; the error that refuses the naming; or ``None`` to leave the
-        decision to later plugins.
+    :return: the doors, left first: one, or two different ones (the special action names one);
+        the error that refuses the naming; or ``None`` to leave the decision to later plugins.
     """
 
 

@@ -75,6 +75,20 @@ class RecordError(SplitcardsError, ValueError):
         """What is wrong there."""
 
 
+class OutputError(SplitcardsError):
+    """A file a command writes that stopped taking lines (a full disk, an I/O error): names the
+    file, the system's reason and how many whole lines it holds; the lines written before stay."""
+
+    def __init__(self, path: str, reason: str, lines: int) -> None:
+        super().__init__(f"{path}: can't write it: {reason}; {lines} whole lines written before")
+        self.path = path
+        """The file that could not be written."""
+        self.reason = reason
+        """The system's reason (``No space left on device``)."""
+        self.lines = lines
+        """How many whole lines the file holds."""
+
+
 class ScenarioError(SplitcardsError, ValueError):
     """A conformance scenario file is malformed: names the file, the scenario and the key."""
 

@@ -2,6 +2,10 @@
 
 ``SPLITCARDS_HOSTS`` (comma-separated) picks the host adapters that the contract and conformance
 tests run against; tox sets it per host factor. Default: every adapter whose engine is installed.
+
+``HYPOTHESIS_PROFILE`` picks the Hypothesis profile: ``ci`` (the default) runs the examples each
+test asks for, derandomized, so a run fails or passes the same way every time; ``explore`` runs
+random examples, many more of them, to look for new failures (docs/testing.md).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import settings
 
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.cards.loaders import card_from_mtgjson
@@ -37,6 +42,10 @@ DATA = Path(__file__).parent / "data"
 # The frozen adapter's own tests run in tox's frozen environment, where the adapter is installed.
 collect_ignore = ["data"]
 VERSIONS = ("invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024")
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore", max_examples=5_000, derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")

@@ -152,7 +152,9 @@ import signal, sys
 from splitcards.tools.cli import main
 from splitcards.tools.conformance import runner
 
-signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal, even if the parent ignores it
+# As in a terminal, even if the parent ignores or blocks it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 real, calls = runner.run_planned, []
 
 def run_planned(*args, **kwargs):

@@ -206,3 +206,120 @@ def test_702_47a_table_spliceable_names_the_cards_with_splice_and_follows_a_hous
     house = _table(v[CURRENT], SplicedBears())
     arcane, ritual, bears = _hand(house, cards)
     assert house.spliceable([arcane, ritual, bears]).value == (ritual, bears)
+
+
+class Doors:
+    """Names the doors it was made with, whatever was asked."""
+
+    def __init__(self, *doors: Side) -> None:
+        self.doors = doors
+
+    @hookimpl
+    def decide_doors(
+        self, rules: RuleVersion, card: Card, named: Side | str | frozenset[Side], by: UnlockBy
+    ) -> tuple[Side, ...]:
+        return self.doors
+
+
+@pytest.mark.parametrize(
+    ("doors", "by", "problem"),
+    [
+        ((), UnlockBy.EFFECT, "returned tuple (); decide_doors returns one door or two different doors"),
+        ((Side.LEFT, Side.LEFT), UnlockBy.EFFECT, "decide_doors returns one door or two different doors"),
+        ((Side.LEFT, Side.RIGHT, Side.LEFT), UnlockBy.EFFECT, "decide_doors returns one door or two different"),
+        ((), UnlockBy.SPECIAL_ACTION, "decide_doors returns one door for the special action"),
+        ((Side.LEFT, Side.RIGHT), UnlockBy.SPECIAL_ACTION, "decide_doors returns one door for the special action"),
+    ],
+)
+def test_709_5e_doors_a_plugin_names_are_one_door_or_two_different_ones(
+    doors: tuple[Side, ...], by: UnlockBy, problem: str, v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    table = _table(v[CURRENT], Doors(*doors))
+    room = table.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    before = table.snapshot()
+    with pytest.raises(PluginFailure) as failed:
+        table.unlock(room, Side.LEFT, by)
+    assert (failed.value.plugin, failed.value.hook) == ("Doors", "decide_doors")
+    assert problem in str(failed.value)
+    assert table.snapshot() == before
+    if by is UnlockBy.SPECIAL_ACTION:
+        for question in (table.can_unlock, table.unlock_cost):
+            with pytest.raises(PluginFailure, match="decide_doors"):
+                question(room, Side.LEFT)
+    else:
+        with pytest.raises(PluginFailure, match="decide_doors"):
+            table.lock(room, Side.LEFT)
+
+
+def test_709_5i_a_plugin_naming_both_doors_unlocks_both(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    table = _table(v[CURRENT], Doors(Side.LEFT, Side.RIGHT))
+    room = table.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
+    table.unlock(room, Side.LEFT, UnlockBy.EFFECT)
+    assert table.view(room).unlocked == {Side.LEFT, Side.RIGHT}
+
+
+class NameChoices:
+    """Gives the legal answers it was made with."""
+
+    def __init__(self, *legal: tuple[str, ...]) -> None:
+        self.legal = legal
+
+    @hookimpl
+    def on_name_choice(self, rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]]:
+        return self.legal
+
+
+class NamesFire:
+    """Decides every choice is "Fire", legal or not."""
+
+    @hookimpl
+    def decide_name(
+        self, rules: RuleVersion, card: Card, choice: tuple[str, ...], legal: Sequence[tuple[str, ...]]
+    ) -> tuple[str, ...]:
+        return ("Fire",)
+
+
+@pytest.mark.parametrize(
+    ("plugin", "hook", "problem"),
+    [
+        (NameChoices(), "on_name_choice", "on_name_choice returns at least one legal answer"),
+        (NameChoices(("Fire", "Fire")), "on_name_choice", "each of one or more different names"),
+        (NameChoices(("Fire",), ()), "on_name_choice", "each of one or more different names"),
+        (NameChoices(("Fire", "Ice"), ("Ice", "Fire")), "on_name_choice", "each answer once"),
+        (NamesFire(), "decide_name", "returned tuple ('Fire',); decide_name returns one of the legal answers"),
+    ],
+)
+def test_709_4a_names_a_plugin_decides_are_legal_answers_each_once(
+    plugin: object, hook: str, problem: str, v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    # Under the 2009 rules the only legal answer names both halves: "Fire" alone is none.
+    table = _table(v["classic-2009"], plugin)
+    before = table.snapshot()
+    with pytest.raises(PluginFailure) as failed:
+        table.choose_name(cards["Fire // Ice"], ["Ice", "Fire"])
+    assert (failed.value.plugin, failed.value.hook) == (type(plugin).__name__, hook)
+    assert problem in str(failed.value)
+    assert table.snapshot() == before
+
+
+class SplicesAnything:
+    """Names a card twice, and one it was not given, as cards that could be spliced."""
+
+    @hookimpl
+    def decide_spliceable(
+        self, rules: RuleVersion, cards: Sequence[tuple[ObjectId, ObjectView]]
+    ) -> Answer[tuple[ObjectId, ...]]:
+        first = cards[0][0]
+        return Answer((first, first, "o99"), ("house",), rules.name)
+
+
+def test_702_47a_the_cards_a_plugin_says_could_be_spliced_are_among_those_given(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    table = _table(v[CURRENT], SplicesAnything())
+    arcane, ritual, bears = _hand(table, cards)
+    for question, args in ((table.spliceable, ([ritual, bears],)), (table.splice_candidates, (arcane,))):
+        with pytest.raises(PluginFailure) as failed:
+            question(*args)
+        assert (failed.value.plugin, failed.value.hook) == ("SplicesAnything", "decide_spliceable")
+        assert "decide_spliceable returns ids of the cards it is given, each once" in str(failed.value)

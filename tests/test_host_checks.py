@@ -17,7 +17,17 @@ from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card, Half
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, TimingChange, Zone
+from splitcards.rules.model import (
+    CastOption,
+    ObjectId,
+    ObjectView,
+    Phase,
+    Player,
+    SpellFacts,
+    Timing,
+    TimingChange,
+    Zone,
+)
 from splitcards.rules.versions import RuleVersion
 
 
@@ -39,6 +49,9 @@ class Faulty(ReferenceHost):
 
     def objects(self) -> Sequence[ObjectId]:
         return None if self.fault == "objects is None" else super().objects()  # type: ignore[return-value]
+
+    def timing(self) -> Timing:
+        return None if self.fault == "timing is None" else super().timing()  # type: ignore[return-value]
 
     def create(self, card: Card, zone: Zone, owner: Player) -> ObjectId:
         made = super().create(card, zone, owner)
@@ -90,6 +103,33 @@ def test_an_answer_of_the_wrong_type_is_the_hosts_breach(
     action = table.castable if call == "castable" else table.splice_candidates
     args = (obj,) if call == "castable" else (obj, CastOption.LEFT)
     assert _raises(action, *args) == f"host 'faulty' broke the contract in {method}"
+
+
+@pytest.mark.parametrize(
+    ("fault", "method"),
+    [
+        ("view is None", "Host.view when told 'o1': it answered None, not a splitcards.ObjectView"),
+        ("timing is None", "Host.timing: it answered None, not a splitcards.Timing"),
+    ],
+)
+def test_an_answer_that_is_none_from_the_start_is_the_hosts_breach(
+    fault: str, method: str, cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    # No answer was checked before: a None is not mistaken for a view seen already.
+    table = _table(v["duskmourn-2024"], fault)
+    action = table.create if fault == "view is None" else table.set_turn
+    args = (cards["Fire // Ice"], Zone.HAND) if fault == "view is None" else ()
+    assert _raises(action, *args) == f"host 'faulty' broke the contract in {method}"
+
+
+def test_the_objects_read_after_a_copy_resolves_are_checked(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
+    table = _table(v["duskmourn-2024"], "none")
+    spell = table.cast(table.create(cards["Fire // Ice"], Zone.HAND), CastOption.LEFT)
+    table.copy_spell(spell)
+    table.host.fault = "objects is None"  # type: ignore[attr-defined]
+    assert _raises(table.resolve) == (
+        "host 'faulty' broke the contract in Host.objects: it answered None, not a sequence of object ids"
+    )
 
 
 def test_create_must_answer_an_object_id(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
@@ -320,8 +360,11 @@ class Positioned(ReferenceHost):
         super().__init__()
         self.at = 0
         self.views = 0
+        self.fails = False
 
     def position(self) -> int:
+        if self.fails:
+            raise RuntimeError("engine state corrupt")
         return self.at
 
     def view(self, obj: ObjectId) -> ObjectView:
@@ -348,6 +391,14 @@ def test_a_host_with_positions_is_read_once_per_position_and_again_after_each_ac
     assert table.view(fire).zone is Zone.STACK  # the same position: the answer kept
     host.at += 1
     assert table.view(fire).zone is Zone.GRAVEYARD
+
+
+def test_an_exception_from_a_hosts_position_names_the_method(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
+    host = Positioned()
+    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    fire = table.create(cards["Fire // Ice"], Zone.HAND)
+    host.fails = True
+    assert _raises(table.view, fire) == "host 'reference' raised RuntimeError in Host.position: engine state corrupt"
 
 
 def test_a_host_without_positions_is_read_at_every_question(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:

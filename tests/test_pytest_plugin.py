@@ -176,7 +176,15 @@ def test_not_supported_is_a_skip_and_a_host_exception_a_failure_naming_it(
     pytester: pytest.Pytester, scenarios: Path
 ) -> None:
     result = pytester.runpytest(
-        "-p", "no:cacheprovider", "--splitcards-host", "partial", "-rs", "-k", "unlock or copy", "suite"
+        "-p",
+        "no:cacheprovider",
+        "--splitcards-host",
+        "partial",
+        "--splitcards-allow-undeclared",
+        "-rs",
+        "-k",
+        "unlock or copy",
+        "suite",
     )
     result.assert_outcomes(skipped=1, failed=1)
     result.stdout.fnmatch_lines(
@@ -185,6 +193,26 @@ def test_not_supported_is_a_skip_and_a_host_exception_a_failure_naming_it(
             "SKIPPED * not supported by host partial: this engine has no Rooms",
         ]
     )
+
+
+@pytest.mark.usefixtures("partial")
+def test_an_undeclared_not_supported_fails_saying_what_to_declare(pytester: pytest.Pytester, scenarios: Path) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "partial", "-k", "unlock", "suite")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "not_supported: this engine has no Rooms",
+            "host partial declares nothing behind it, which fails the test (--splitcards-allow-undeclared, *",
+            "declare the capability the host lacks among those needed, rooms (card 'Bottomless Pool // Locker Room'):"
+            " an adapter in AdapterInfo.lacks (Gap(Capability.ROOMS, reason)), a wire engine in the `lacks` it"
+            ' answers to initialize ({"capability": "rooms", *',
+            "see https://*/docs/testing.md#every-not_supported-is-declared",
+        ]
+    )
+    # Allowed in the ini file, it is a skip again.
+    pytester.makeini("[pytest]\nsplitcards_allow_undeclared = true\n")
+    allowed = pytester.runpytest("-p", "no:cacheprovider", "--splitcards-host", "partial", "-k", "unlock", "suite")
+    allowed.assert_outcomes(skipped=1)
 
 
 @pytest.mark.usefixtures("partial")

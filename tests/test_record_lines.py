@@ -4,7 +4,10 @@ A command never writes its output over one of its own inputs."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -12,10 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splitcards.errors import RecordError, SplitcardsError
+from splitcards.errors import OutputError, RecordError, SplitcardsError
 from splitcards.tools.cli import main
+from splitcards.tools.conformance import bundled
 from splitcards.tools.play import soak
-from splitcards.tools.play.record import FORMAT, RECORD, read_record, record_line
+from splitcards.tools.play.decklists import MAX_CARDS
+from splitcards.tools.play.record import FORMAT, RECORD, Difference, Writer, read_record, record_line
 from splitcards.tools.play.recordfields import result_problem, step_problem
 from splitcards.tools.schemas import record as record_schema
 
@@ -54,7 +59,7 @@ def test_demo_refuses_to_record_over_its_own_input(
     record = tmp_path / "." / files[option].name
     assert main([*argv, "--record", str(record)]) == 2
     err = capsys.readouterr().err
-    assert f"--record: {record} is the {option} file: the command would overwrite its own input" in err
+    assert f"--record {record}: it is the {option} file {files[option]}: the command would overwrite" in err
     assert all(path.read_text(encoding="utf-8") == "kept\n" for path in files.values())
 
 
@@ -81,6 +86,14 @@ RESULT: dict[str, object] = {
     "casts": 0,
     "refusals": 0,
 }
+
+
+def _deck_of(size: int) -> dict[str, object]:
+    library = {"player": "p2", "name": "b", "library": ["Forest"] * size}
+    return {**HEADER, "decks": [HEADER["decks"][0], library]}  # type: ignore[index]
+
+
+EVENT = {"event": "cast", "object": "a", "rules": []}
 STEP = '{"step": 1, "turn": 1, "player": "p1", "action": {}, "said": [], "events": []}'
 
 
@@ -111,11 +124,22 @@ STEP = '{"step": 1, "turn": 1, "player": "p1", "action": {}, "said": [], "events
             ":2: result.turns: must be a whole number from 0",
         ),
         ([json.dumps(HEADER), json.dumps({"result": RESULT, "said": []})], ":2: the result line holds the result"),
+        # Every count is bounded as a decklist's is: the engine never builds what a decklist can't ask for.
+        ([json.dumps(_deck_of(MAX_CARDS + 1))], ":1: decks[1].library: 501 cards, more than the 500 a deck holds"),
+        ([json.dumps({**HEADER, "hashes": {str(n): "0" * 16 for n in range(1001)}})], ":1: hashes: 1001 cards"),
+        ([json.dumps({**HEADER, "max_actions": 10**6})], ":1: max_actions: a whole number from 1 to 100000"),
+        ([json.dumps({**HEADER, "max_actions": 1}), STEP, STEP.replace('"step": 1', '"step": 2')], ":3: step: more"),
+        ([json.dumps(HEADER), STEP.replace('"said": []', f'"said": {json.dumps(["x"] * 1001)}')], ":2: step 1: said"),
+        (
+            [json.dumps(HEADER), STEP.replace('"events": []', f'"events": {json.dumps([EVENT] * 1001)}')],
+            ":2: step 1: events: must be a list of at most 1000",
+        ),
     ],
     ids=[
         *("seed-1", "seed-2**64", "seed-40-digits", "seed-true", "format-true", "key-twice", "deep", "step-true"),
         *("nan", "turn-negative", "player-p3", "said-number", "turn-missing", "step-extra-key", "event-no-rules"),
-        *("result-no-reason", "result-turns-true", "result-line-extra"),
+        *("result-no-reason", "result-turns-true", "result-line-extra", "deck-501", "hashes-1001"),
+        *("max-actions-10**6", "steps-past-max-actions", "said-1001", "events-1001"),
     ],
 )
 def test_a_record_is_read_as_strictly_as_it_is_written(tmp_path: Path, lines: list[str], problem: str) -> None:
@@ -134,6 +158,17 @@ def test_replay_of_a_bad_record_is_exit_status_2_not_an_internal_error(
         path.write_text(text + "\n", encoding="utf-8")
         assert main(["replay", str(path)]) == 2
         assert "internal error" not in capsys.readouterr().err
+
+
+def test_replay_echoes_no_string_of_a_record_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({**HEADER, "host": "h" * 2_000_000}) + "\n", encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "r.jsonl:1: host 'hhh" in err and "... (2000002 characters)" in err
+    assert len(err) < 1000
+    difference = str(Difference(3, "said", ["x" * 100_000], ["y"]))
+    assert len(difference) < 1000 and "(100004 characters)" in difference
 
 
 # -- soak --resume ----------------------------------------------------------------------------------
@@ -257,3 +292,83 @@ def test_a_result_is_read_when_and_only_when_the_schema_accepts_it(result: dict[
     schema = record_schema.schema()["oneOf"][2]
     valid = jsonschema.Draft202012Validator(schema).is_valid({"result": result})
     assert (result_problem(result) is None) is valid, result
+
+
+# -- outputs: never over an input, and a full disk is the package's own error -------------------------
+
+FULL = Path("/dev/full")  # opens, and fails every write with ENOSPC
+needs_full = pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here")
+
+
+def test_conformance_refuses_a_transcript_that_is_a_scenario_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("kept\n", encoding="utf-8")
+    for named in (mine, tmp_path):  # the file itself, and a folder that holds it
+        assert main(["conformance", "--transcript", str(mine), str(named)]) == 2
+        err = capsys.readouterr().err
+        assert f"--transcript {mine}: it is the scenario file {mine}: the command would overwrite" in err
+    assert mine.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_dump_refuses_to_write_over_its_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = tmp_path / "cards.json"
+    cards.write_text("{}", encoding="utf-8")
+    (tmp_path / "link.json").symlink_to(cards)
+    assert main(["dump", "--cards", str(cards), "--out", str(tmp_path / "link.json")]) == 2
+    assert f"it is the --cards file {cards}" in capsys.readouterr().err
+    assert cards.read_text(encoding="utf-8") == "{}"
+
+
+@needs_full
+def test_a_line_that_cannot_be_written_is_the_packages_error_naming_the_file() -> None:
+    with FULL.open("w", encoding="utf-8") as out:
+        writer = Writer(out)
+        with pytest.raises(OutputError, match=r"^/dev/full: can't write it: No space left on device; 0 whole"):
+            writer.line({"a": 1})
+
+
+def test_a_line_a_full_disk_cut_is_taken_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "r.jsonl"
+    real = os.write
+
+    def filled(fd: int, data: bytes | memoryview) -> int:  # the disk fills mid-line
+        real(fd, bytes(data[:3]))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with path.open("w", encoding="utf-8") as out:
+        writer = Writer(out)
+        writer.line({"a": 1})
+        monkeypatch.setattr(os, "write", filled)
+        with pytest.raises(OutputError, match=r"r\.jsonl: can't write it: No space left on device; 1 whole line"):
+            writer.line({"b": 2})
+        monkeypatch.undo()
+    assert path.read_text(encoding="utf-8") == '{"a":1}\n'
+
+
+@needs_full
+def test_demo_and_soak_onto_a_full_disk_stop_with_the_packages_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
+    assert main(["demo", "--max-actions", "5", "--record", str(FULL)]) == 2
+    assert "error: /dev/full: can't write it: No space left on device; 0 whole lines" in capsys.readouterr().err
+    with FULL.open("w", encoding="utf-8") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        argv = ["soak", "--games", "1", "--rules", "classic-2013", "--max-actions", "5", "--format", "jsonl"]
+        assert main(argv) == 2
+        monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert "error: standard output: can't write it: No space left on device; 0 whole lines written" in err
+
+
+@needs_full
+def test_a_transcript_on_a_full_disk_is_reported_after_the_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    host = f"command:{sys.executable} -m splitcards serve-host reference"
+    scenario = str(sorted(Path(str(bundled.__path__[0])).glob("*.yaml"))[0])
+    assert main(["conformance", "-q", "--host", host, "--transcript", str(FULL), scenario]) == 2
+    out, err = capsys.readouterr()
+    assert " 0 error" in out  # the runs ended, and their totals were printed
+    assert "--transcript /dev/full: can't write it: No space left on device" in err
+    assert "internal error" not in err

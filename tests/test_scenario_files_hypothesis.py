@@ -1,6 +1,6 @@
 """Malformed scenario files, generated: reading one raises ScenarioError and nothing else, and a
 file that reads runs to a result for every scenario, whatever its steps say; only a scenario the
-loader could not read is in error."""
+loader could not read, or whose rule version the registry does not know, is in error."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from splitcards.adapters.reference.plugin import new_game
@@ -18,7 +18,7 @@ from splitcards.errors import ScenarioError
 from splitcards.game.configuration.registry import load_registry
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.plugins.manager import make_plugin_manager
-from splitcards.tools.conformance.runner import Status, iter_file
+from splitcards.tools.conformance.runner import Status, iter_file, plan
 from splitcards.tools.conformance.scenario import parse
 
 REFERENCE = AdapterInfo("reference", "the reference host", new_game)
@@ -73,15 +73,27 @@ def _read_and_run(document: Any) -> None:
         scenario_file = parse(document, "generated.yaml")
     except ScenarioError:
         return
+    # A rule-version name is a name: an empty one is the scenario's problem, not a version unknown.
+    assert all(all(s.rules) for s in scenario_file.scenarios)
     results = list(iter_file(scenario_file, {"reference": REFERENCE}, REGISTRY, pm=PM))
     assert {r.scenario for r in results} == {s.id for s in scenario_file.scenarios}
     # Any other error result is an exception that is not the package's own: a scenario may fail, never crash.
-    unread = {s.id for s in scenario_file.scenarios if s.problem}
+    # A rule version the registry does not know is the scenario's problem too (docs/format.md).
+    unread = {run.scenario.id for run in plan(scenario_file, REGISTRY) if run.scenario.problem or run.version is None}
     assert [r.detail for r in results if r.status is Status.ERROR and r.scenario not in unread] == []
+
+
+def _with_rules(*names: str) -> Any:
+    document = copy.deepcopy(VALID)
+    document["scenarios"][0]["rules"] = list(names)
+    return document
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
+@example(_with_rules(""))
+@example(_with_rules("current", ""))
+@example(_with_rules("no-such-version"))
 def test_mutated_scenario_files_give_scenario_errors_or_results(document: Any) -> None:
     _read_and_run(document)
 

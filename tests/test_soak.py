@@ -145,7 +145,7 @@ def _soak_process(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
         text=True,
         cwd=tmp_path,
         env={**os.environ, "TMPDIR": str(tmp_path)},
-        preexec_fn=_ctrl_c_as_in_a_terminal,
+        preexec_fn=_signals_as_in_a_terminal,
     )
 
 
@@ -157,9 +157,13 @@ def _seconds(said: str) -> int:
     return total
 
 
-def _ctrl_c_as_in_a_terminal() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+def _signals_as_in_a_terminal() -> None:
+    """In the child, before it runs: SIGINT and SIGTERM as a terminal delivers them, whatever
+    started the suite (a shell's background job starts with Ctrl-C ignored; nohup and service
+    managers may ignore or block others), so the signal a test sends is the one the child gets."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
 
 def _workers_of(pid: int) -> list[int]:
@@ -309,7 +313,9 @@ def test_soak_limits_are_checked_before_any_game(
 def test_sigterm_stops_a_soak_like_ctrl_c_and_leaves_no_worker(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "splitcards", "soak", "--rules", "current", "--games", "6", "--jobs", "2"]
     argv += ["--failures", str(tmp_path / "failed")]
-    soak_run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    soak_run = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_signals_as_in_a_terminal
+    )
     deadline = time.monotonic() + 60
     workers: list[int] = []
     while len(workers) < 2 and time.monotonic() < deadline:

@@ -79,9 +79,6 @@ def refused_cast(table: Table, obj: str, mode: str, problem: str) -> str:
 @pytest.mark.parametrize(
     ("mode", "problem"),
     [
-        ("not-json", "a body that is not JSON"),
-        ("wrong-id", "the answer's id is 999999, not"),
-        ("request", 'sent "window/showMessage", a method the client does not serve'),
         ("wrong-shape", "the result is not of its form: result: expected a string, got an object"),
         ("refuse", "the engine refused: this engine won't do that"),
     ],
@@ -112,6 +109,7 @@ def test_a_bad_answer_is_a_host_error_and_the_game_is_as_it_was(
         ("hang", "no answer within 1 s; the engine was stopped; exit status -9 (SIGKILL)"),
         ("bad-header", "not a frame: a header line that is not 'Name: value'"),
         ("huge-frame", "not a frame: a frame of 104857600 bytes, over the 16777216 bytes allowed"),
+        ("not-json", "a frame that can't be matched to a request: a body that is not JSON"),
     ],
 )
 def test_a_broken_engine_is_a_host_error_with_its_stderr_and_is_stopped(
@@ -129,6 +127,25 @@ def test_a_broken_engine_is_a_host_error_with_its_stderr_and_is_stopped(
     fresh = game(engine, registry)
     assert fresh.view(fresh.create(cards["Fire // Ice"], Zone.HAND)).zone is Zone.HAND
     assert len(started(pids)) == 2
+    engine.close()
+    assert all(gone(pid) for pid in started(pids))
+
+
+@pytest.mark.parametrize(
+    ("mode", "dropped"),
+    [
+        ("wrong-id", "splitcards: warning: dropped an answer to no pending request (id 999999)"),
+        ("request", 'splitcards: dropped the request "window/showMessage" that the engine sent unasked'),
+    ],
+)
+def test_a_stray_frame_instead_of_the_answer_is_dropped_and_the_answer_still_awaited(
+    mode: str, dropped: str, registry: VersionRegistry, cards: dict[str, Card], pids: Path
+) -> None:
+    engine = CommandEngine(command(mode, "cast"), timeout=1)
+    table = game(engine, registry)
+    obj = table.create(cards["Fire // Ice"], Zone.HAND)
+    message = refused_cast(table, obj, mode, "no answer within 1 s; the engine was stopped")
+    assert dropped in message
     engine.close()
     assert all(gone(pid) for pid in started(pids))
 
@@ -223,10 +240,24 @@ def test_conformance_with_a_hanging_engine_names_it_and_finishes(
     assert all(gone(pid) for pid in started(pids))
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the child, before it runs: Ctrl-C as a terminal delivers it, whatever started the suite
+    (a shell's background job starts with it ignored, and its children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_ctrl_c_leaves_no_engine_running(tmp_path: Path, pids: Path) -> None:
     env = {**os.environ, "SPLITCARDS_TEST_PIDS": str(pids)}
     argv = [sys.executable, "-m", "splitcards", "conformance", "--host", "command:" + command("hang", "create")]
-    runner = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
+    runner = subprocess.Popen(
+        argv,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
+    )
     deadline = time.monotonic() + 60
     while not started(pids) and time.monotonic() < deadline:
         time.sleep(0.1)

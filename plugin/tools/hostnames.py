@@ -7,12 +7,16 @@ down when it is closed (a ``with`` block); the engines are ended at exit in any 
 
 from __future__ import annotations
 
+import contextlib
+import os
+import threading
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import pluggy
 
-from splitcards.errors import SplitcardsError, did_you_mean
+from splitcards.errors import OutputError, SplitcardsError, did_you_mean
 from splitcards.game.configuration.settings import blocked_plugins
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.plugins.hosts import adapters
@@ -23,6 +27,38 @@ from splitcards.wire.transcript import Transcript
 
 class UnknownHost(SplitcardsError, ValueError):
     """A host name that names no host that can run here: says why, and the names that can."""
+
+
+class _Transcript(Transcript):
+    """A transcript that a full disk stops, not the run: the file is cut back to its last whole
+    line, the runs go on, and :meth:`HostNames.close` reports the failure."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.path = path
+        self.lines = 0
+        self.failed: OutputError | None = None
+        self._whole = 0  # the file's size after its last whole line
+        self._writing = threading.Lock()
+
+    def write(self, engine: int, kind: str, item: Any) -> None:
+        with self._writing:
+            if self.failed is not None:
+                return
+            try:
+                super().write(engine, kind, item)
+                self._whole = os.stat(self.path).st_size
+                self.lines += 1
+            except OSError as exc:
+                self.failed = OutputError(f"--transcript {self.path}", exc.strerror or str(exc), self.lines)
+                with contextlib.suppress(OSError):
+                    super().close()  # what its buffer still holds is dropped with the cut
+                with contextlib.suppress(OSError):
+                    os.truncate(self.path, self._whole)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            super().close()
 
 
 class HostNames:
@@ -39,7 +75,7 @@ class HostNames:
         self.known = adapters(pm)
         self.timeout = timeout
         self.transcript_path = transcript
-        self._transcript: Transcript | None = None
+        self._transcript: _Transcript | None = None
         self.engines: list[CommandEngine] = []
 
     def get(self, name: str) -> AdapterInfo:
@@ -52,7 +88,7 @@ class HostNames:
         command = command_of(name)
         if command is not None:
             if self.transcript_path is not None and self._transcript is None:
-                self._transcript = Transcript(self.transcript_path)
+                self._transcript = _Transcript(self.transcript_path)
             engine = CommandEngine(command, self.timeout, self._transcript)
             self.engines.append(engine)
             return engine.adapter()
@@ -83,9 +119,11 @@ class HostNames:
         for engine in self.engines:
             engine.close()
         self.engines.clear()
-        if self._transcript is not None:
-            self._transcript.close()
-            self._transcript = None
+        transcript, self._transcript = self._transcript, None
+        if transcript is not None:
+            transcript.close()
+            if transcript.failed is not None:
+                raise transcript.failed
 
     def __enter__(self) -> HostNames:
         return self
@@ -93,4 +131,10 @@ class HostNames:
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
-        self.close()
+        try:
+            self.close()
+        except OutputError:
+            # A transcript that failed is reported once the runs are; an error already on its
+            # way out says more.
+            if error is None:
+                raise

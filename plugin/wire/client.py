@@ -7,24 +7,28 @@ whose every method is one request. The Table checks a wire host's answers exactl
 an in-process host's; this module checks only that each answer has its type's JSON form.
 
 An engine that has died, hung or broken its stream is replaced by a fresh process at the next new
-game, so that one scenario's crash loses no other result.
+game, so that one scenario's crash loses no other result: before each game the engine is sent
+``ping`` (as a chess GUI sends UCI's ``isready``), so that one that died or hung between games is
+found then, not inside the next run.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import shlex
 import weakref
 from collections.abc import Sequence
 from typing import Any
 
-from splitcards.errors import ConfigError
+from splitcards.errors import ConfigError, SplitcardsError
 from splitcards.game.contract import AdapterInfo, Resolution
 from splitcards.game.contract.capabilities import Capability
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.wire import methods
-from splitcards.wire.engine import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, EngineProcess
+from splitcards.wire.engine import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, EngineProcess, printable
 from splitcards.wire.forms import JSON, FormError, Reader, encode
 from splitcards.wire.methods import METHODS, Initialized, NewGame
 from splitcards.wire.transcript import Transcript
@@ -109,7 +113,8 @@ class WireHost:
         params = {"game": self.game, "card": self._card(card), "zone": zone.value, "owner": owner.value}
         result = self._engine.call("create", params)
         if not isinstance(result, str):
-            raise self._engine.error("create", f"the result is not an object id: {result!r:.80}", status=False)
+            shown = printable(repr(result), 80)
+            raise self._engine.error("create", f"the result is not an object id: {shown}", status=False)
         return result
 
     def cast(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
@@ -194,10 +199,16 @@ class CommandEngine:
                 f" (the major must match)",
                 status=False,
             )
-        return hello
+        return _printable_hello(hello)
 
     def new_game(self, rules: RuleVersion) -> WireHost:
-        """A new game on the engine, on a fresh process if the last one is gone."""
+        """A new game on the engine, on a fresh process if the last one is gone or does not
+        answer ``ping``."""
+        if self._engine.alive:
+            # Whatever ping meets (no answer, a broken stream) has ended the engine when it is
+            # fatal; an error answer is an answer, and the engine is kept.
+            with contextlib.suppress(SplitcardsError):
+                self._engine.call("ping", {})
         if not self._engine.alive:
             self._engine.kill()
             self._disposed.clear()
@@ -234,6 +245,21 @@ class CommandEngine:
     def close(self) -> None:
         """Shut the engine down (its transcript is its owner's to close)."""
         self._engine.close()
+
+
+def _printable_hello(hello: Initialized) -> Initialized:
+    """``hello`` with every string that reports show made printable: an engine's name holding a
+    newline and escape codes would otherwise forge report lines or clear the terminal."""
+    return dataclasses.replace(
+        hello,
+        name=printable(hello.name, 100),
+        engine=printable(hello.engine, 100),
+        engine_version=printable(hello.engine_version, 100),
+        lacks=tuple(dataclasses.replace(gap, reason=printable(gap.reason)) for gap in hello.lacks),
+        deviations=tuple(
+            dataclasses.replace(d, name=printable(d.name, 100), reason=printable(d.reason)) for d in hello.deviations
+        ),
+    )
 
 
 def command_of(name: str) -> str | None:

@@ -7,12 +7,22 @@ one, and the last lines it wrote to stderr:
 
 * the engine exits, or closes its stdout: the process is reaped;
 * no answer within the deadline: the process group is killed;
-* a stream that is no longer frames (a bad header, a frame over the size allowed): the stream
-  can't be read further, so the process group is killed;
-* a frame whose body is not a JSON-RPC answer to the request (not JSON, another id, a request
-  of its own): refused, the engine keeps running, and the game is as it was.
+* a stream that is no longer frames (a bad header, a frame over the size allowed), or a frame
+  that can't be matched (not JSON, an answer with id null): the stream can't be trusted further,
+  so the process group is killed;
+* an answer to the request that is no answer of its form (not JSON-RPC 2.0, neither result nor
+  error): refused, the engine keeps running, and the game is as it was.
 
-Every live engine is ended when the interpreter exits, Ctrl-C included.
+What the engine sends unasked keeps the stream in step: a ``$/log`` notification goes to its log
+(with its stderr lines), an answer to no pending request is dropped with a warning in that log,
+and any other notification or request is logged and dropped. Unasked frames are counted: past
+:data:`MAX_UNASKED_FRAMES` frames or :data:`MAX_UNASKED_BYTES` bytes since the last request the
+engine is ended, so an engine can't fill the client's memory with them. A stderr line is read up
+to :data:`MAX_STDERR_LINE` bytes and cut there, and every string from the engine that an error or
+a report shows goes through :func:`printable`.
+
+Every live engine is ended when the interpreter exits, Ctrl-C included, and the process group
+is ended even when the engine itself has exited, so that no helper it started outlives it.
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ import itertools
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import threading
@@ -33,7 +44,7 @@ from typing import IO, Any, BinaryIO, cast
 
 from splitcards.errors import HostError, NotSupported, UnknownObject
 from splitcards.wire import methods
-from splitcards.wire.framing import FrameError, decode_body, encode_frame, read_frame
+from splitcards.wire.framing import MAX_FRAME, FrameError, decode_body, encode_frame, read_frame
 from splitcards.wire.transcript import Transcript
 
 DEFAULT_TIMEOUT = 30.0
@@ -43,8 +54,18 @@ STARTUP_TIMEOUT = 60.0
 imports its engine is not a request, and takes what a loaded machine makes it take."""
 STDERR_LINES = 20
 """How many of the engine's last stderr lines an error quotes."""
+MAX_UNASKED_FRAMES = 1000
+"""How many frames an engine may send unasked (logs, stray answers) between two requests."""
+MAX_UNASKED_BYTES = MAX_FRAME
+"""How many bytes of frames an engine may send unasked between two requests."""
+MAX_STDERR_LINE = 16 * 1024
+"""The longest stderr line kept, in bytes: a longer one is cut, with its length said."""
+SHOWN = 500
+"""How many characters of a string from the engine an error or a report shows."""
 _GRACE = 2.0  # seconds an engine asked to shut down has before it is killed
 _STDERR_CATCH_UP = 0.1  # seconds an error waits for the stderr lines written before it
+_POLL = 0.1  # seconds between two looks at whether the engine has exited, while waiting
+_AFTER_EXIT = 0.5  # seconds an exited engine's last frames have to arrive
 
 _LIVE: set[EngineProcess] = set()
 _LIVE_LOCK = threading.Lock()
@@ -71,8 +92,14 @@ class EngineProcess:
         self.timeout = timeout
         self.transcript = transcript
         self._ids = itertools.count(1)
-        self._answers: queue.Queue[bytes | FrameError | None] = queue.Queue()
-        self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
+        # Only the answer to the pending request, or why the stream ended (a string), is queued:
+        # the reader handles everything else as it comes, so the queue holds one item at most.
+        self._answers: queue.Queue[dict[str, Any] | str] = queue.Queue()
+        self._lock = threading.Lock()
+        self._pending: int | None = None
+        self._unasked_frames = 0
+        self._unasked_bytes = 0
+        self._log: deque[str] = deque(maxlen=STDERR_LINES)
         self._broken = ""
         try:
             self._proc = subprocess.Popen(
@@ -106,22 +133,42 @@ class EngineProcess:
         :raises HostError: any other error answer, and whatever goes wrong on the wire.
         """
         request_id = next(self._ids)
+        with self._lock:
+            self._pending = request_id
+            self._unasked_frames = self._unasked_bytes = 0
         self._send(method, {"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
         waited = self.timeout if timeout is None else timeout
-        try:
-            item = self._answers.get(timeout=waited)
-        except queue.Empty:
+        item = self._wait(waited)
+        if item is None:
             self.kill()
             raise self.error(method, f"no answer within {waited:g} s; the engine was stopped") from None
-        if item is None:
-            raise self.error(method, "the engine closed its stdout")
-        if isinstance(item, FrameError):
-            self._broken = str(item)
+        if isinstance(item, str):
+            # The exit status comes first: it says more than the SIGKILL that ends the group.
+            error = self.error(method, item)
             self.kill()
-            raise self.error(method, f"the engine wrote something that is not a frame: {item}")
-        # The next frame must be the answer: one request is out at a time, and the protocol has
-        # no message from the engine but answers.
+            raise error
         return self._answer(method, item, request_id)
+
+    def _wait(self, seconds: float) -> dict[str, Any] | str | None:
+        """The answer, why the stream ended, or ``None`` when ``seconds`` pass without either.
+
+        An engine that exited while something it started holds its stdout gives no end of stream:
+        its exit is seen here, and its last frames have a moment to arrive."""
+        deadline = time.monotonic() + seconds
+        exited_at: float | None = None
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return self._answers.get(timeout=max(0.0, min(left, _POLL)))
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if exited_at is None and self._proc.poll() is not None:
+                exited_at = now
+            if exited_at is not None and now - exited_at >= _AFTER_EXIT:
+                return "the engine exited without answering"
+            if now >= deadline:
+                return None
 
     def notify(self, method: str, params: dict[str, Any]) -> None:
         """Send a notification (no answer comes)."""
@@ -140,26 +187,11 @@ class EngineProcess:
         except (BrokenPipeError, OSError, ValueError):
             raise self.error(method, "the engine closed its stdin") from None
 
-    def _answer(self, method: str, body: bytes, request_id: int) -> Any:
-        """The result of the answer to request ``request_id`` in ``body``; an error for anything
-        else."""
-        try:
-            message = decode_body(body)
-        except FrameError as exc:
-            self._log_raw(body)
-            raise self.error(method, f"the engine answered with {exc}") from None
-        if self.transcript is not None:
-            self.transcript.write(self.number, "from_engine", message)
-        if "method" in message:
-            raise self.error(
-                method, f"the engine sent {_shown(message.get('method'))}, a method the client does not serve"
-            )
+    def _answer(self, method: str, message: dict[str, Any], request_id: int) -> Any:
+        """The result of ``message``, the answer to request ``request_id``; an error for an
+        answer that is not of its form."""
         if message.get("jsonrpc") != "2.0":
             raise self.error(method, f"the answer is not JSON-RPC 2.0 (jsonrpc is {_shown(message.get('jsonrpc'))})")
-        if message.get("id") != request_id:
-            raise self.error(
-                method, f"the answer's id is {_shown(message.get('id'))}, not {request_id}, the id of the request"
-            )
         if "error" in message:
             raise self._error_answer(method, message["error"])
         if "result" not in message:
@@ -169,7 +201,7 @@ class EngineProcess:
     def _error_answer(self, method: str, error: Any) -> Exception:
         if not isinstance(error, dict) or not isinstance(error.get("code"), int):
             return self.error(method, f"the error answered is not a JSON-RPC error object: {_shown(error)}")
-        code, text = error["code"], str(error.get("message", ""))[:1000]
+        code, text = error["code"], printable(str(error.get("message", "")), 1000)
         if code == methods.NOT_SUPPORTED:
             return NotSupported(text)
         if code == methods.METHOD_NOT_FOUND:
@@ -181,7 +213,8 @@ class EngineProcess:
 
     def error(self, method: str, problem: str, status: bool = True) -> HostError:
         """A :class:`HostError` naming the method and the problem, then the exit status and the
-        last stderr lines when the engine has exited (``status``)."""
+        last lines of the engine's log (its stderr and its ``$/log`` messages) when the engine
+        has exited (``status``)."""
         text = f"engine {' '.join(self.argv)!r}: in {method!r}: {problem}"
         if status:
             code = self._wait_briefly()
@@ -192,7 +225,7 @@ class EngineProcess:
             # The engine may have written its reason to stderr just before it answered: the lines
             # come on another pipe, read by another thread, so they are given a moment to arrive.
             time.sleep(_STDERR_CATCH_UP)
-        tail = list(self._stderr)
+        tail = list(self._log)
         if tail:
             text += "\nits stderr ended with:\n  " + "\n  ".join(tail)
         return HostError(text)
@@ -211,23 +244,22 @@ class EngineProcess:
         self.kill()
 
     def kill(self) -> None:
-        """End the engine's process group now, and reap it."""
-        if self._proc.poll() is None:
-            try:
-                if os.name == "posix":
-                    os.killpg(self._proc.pid, signal.SIGKILL)
-                else:
-                    self._proc.kill()
-            except (ProcessLookupError, PermissionError):
-                pass
+        """End the engine's process group now, and reap the engine.
+
+        The group is ended even when the engine has exited: a helper it started may live on in
+        it, holding the engine's stdout open. stdout and stderr are closed by their readers when
+        they end, never here: closing a stream waits for the reader blocked in it."""
+        if os.name == "posix":
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._proc.pid, signal.SIGKILL)
+        elif self._proc.poll() is None:
+            self._proc.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self._proc.wait(timeout=5)
-        for stream in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        # Every request is flushed as it is sent, so closing stdin has nothing to write.
+        with contextlib.suppress(OSError, ValueError):
+            if self._proc.stdin is not None:
+                self._proc.stdin.close()
         with _LIVE_LOCK:
             _LIVE.discard(self)
 
@@ -247,32 +279,117 @@ class EngineProcess:
         try:
             while True:
                 body = read_frame(stdout)
-                self._answers.put(body)
                 if body is None:
+                    self._end("the engine closed its stdout")
+                    return
+                if not self._take(body):
                     return
         except FrameError as exc:
-            self._answers.put(exc)
+            self._end(f"the engine wrote something that is not a frame: {exc}")
         except (OSError, ValueError):
-            self._answers.put(None)
+            self._end("the engine closed its stdout")
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                stdout.close()
+
+    def _take(self, body: bytes) -> bool:
+        """Queue the answer to the pending request, log or drop anything else; ``False`` when the
+        stream can't be trusted further (it has been ended)."""
+        try:
+            message = decode_body(body)
+        except FrameError as exc:
+            self._log_raw(body)
+            return self._end(f"the engine wrote a frame that can't be matched to a request: {exc}")
+        if self.transcript is not None:
+            self.transcript.write(self.number, "from_engine", message)
+        answer_id = message.get("id") if "method" not in message else None
+        with self._lock:
+            if answer_id is not None and answer_id == self._pending and not isinstance(answer_id, bool):
+                self._pending = None
+                self._answers.put(message)
+                return True
+            self._unasked_frames += 1
+            self._unasked_bytes += len(body)
+            frames, size = self._unasked_frames, self._unasked_bytes
+        if frames > MAX_UNASKED_FRAMES or size > MAX_UNASKED_BYTES:
+            return self._end(
+                f"the engine sent {frames} frames ({size} bytes) unasked since the last request, over the"
+                f" {MAX_UNASKED_FRAMES} frames or {MAX_UNASKED_BYTES} bytes allowed; it was stopped"
+            )
+        method = message.get("method")
+        if isinstance(method, str):
+            params = message.get("params")
+            if method == "$/log" and "id" not in message and isinstance(params, dict):
+                level = params.get("level")
+                self._note((f"{level}: " if isinstance(level, str) else "") + str(params.get("message", "")))
+            else:
+                kind = "request" if "id" in message else "notification"
+                self._note(f"splitcards: dropped the {kind} {_shown(method)} that the engine sent unasked")
+            return True
+        if answer_id is not None:
+            self._note(f"splitcards: warning: dropped an answer to no pending request (id {_shown(answer_id)})")
+            return True
+        return self._end(f"the engine sent a frame that can't be matched to a request: {_shown(message)}")
+
+    def _end(self, why: str) -> bool:
+        # alive turns False at once, so the next game starts a fresh engine even when no call
+        # is waiting to hear why.
+        self._broken = why
+        self._answers.put(why)
+        return False
 
     def _read_stderr(self, stderr: IO[bytes]) -> None:
         try:
-            for raw in stderr:
+            while True:
+                raw = stderr.readline(MAX_STDERR_LINE)
+                if not raw:
+                    return
+                length, end = len(raw), raw
+                # A line over the cap is read on, a piece at a time, only to be counted.
+                while not end.endswith(b"\n"):
+                    end = stderr.readline(MAX_STDERR_LINE)
+                    if not end:
+                        break
+                    length += len(end)
                 line = raw.decode("utf-8", "replace").rstrip("\r\n")
-                self._stderr.append(line[:500])
-                if self.transcript is not None:
-                    self.transcript.write(self.number, "stderr", line)
+                self._note(line, f" (a line of {length} bytes, cut)" if length > len(raw) else "")
         except (OSError, ValueError):
             return
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                stderr.close()
+
+    def _note(self, line: str, cut: str = "") -> None:
+        """One line of the engine's log, ``cut`` saying how it was cut: kept for the errors, and
+        written to the transcript."""
+        self._log.append(printable(line) + cut)
+        if self.transcript is not None:
+            self.transcript.write(self.number, "stderr", line[:MAX_STDERR_LINE] + cut)
 
     def _log_raw(self, body: bytes) -> None:
         if self.transcript is not None:
             self.transcript.write(self.number, "from_engine", {"unreadable": body[:1000].decode("utf-8", "replace")})
 
 
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+"""Characters that move the cursor, clear the screen or reorder text at a terminal."""
+
+
+def printable(text: str, limit: int = SHOWN) -> str:
+    """``text`` as it may be shown: every control character escaped (``\\x1b``, ``\\n``), and cut
+    after ``limit`` characters with its length said.
+
+    Whatever an engine sends is shown this way: its name, its messages, its log lines. An
+    engine's name holding ``\\n`` and escape codes could otherwise forge report lines or clear
+    the terminal."""
+    kept = text if len(text) <= limit else text[:limit]
+    shown = _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], kept)
+    return shown if kept is text else f"{shown}... ({len(text)} characters)"
+
+
 def _shown(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, bytes) else repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return printable(text, 80)
 
 
 def _signal_name(code: int) -> str:

@@ -4,10 +4,10 @@
 and the return type of ``spec.check_cast``: :class:`FirstResult` gives the first non-``None``
 answer of a ``firstresult`` hook, :class:`Joined` the list of every implementation's answer.
 
-An implementation that raises, or returns what its spec's annotation does not allow
-(:mod:`splitcards.game.plugins.hookresults`), is a :class:`~splitcards.errors.PluginFailure` naming that
-plugin and the hook. ``KeyboardInterrupt`` and ``SystemExit`` propagate: the user or the
-process asked to stop, as in pytest.
+An implementation that raises, or returns what its spec's annotation does not allow or a
+decision its caller can't use (:mod:`splitcards.game.plugins.hookresults`), is a
+:class:`~splitcards.errors.PluginFailure` naming that plugin and the hook. ``KeyboardInterrupt``
+and ``SystemExit`` propagate: the user or the process asked to stop, as in pytest.
 
 Only inside the chain is it known which implementation raised or answered: pluggy's loop, a hook
 wrapper or a call monitor sees the answer of the whole chain, and a ``firstresult`` chain does
@@ -39,7 +39,7 @@ from typing import Any, Generic, ParamSpec, TypeVar, cast
 import pluggy
 
 from splitcards.errors import PluginFailure, shown
-from splitcards.game.plugins.hookresults import ResultCheck, result_check
+from splitcards.game.plugins.hookresults import ResultCheck, answer_problem, result_check
 from splitcards.hooks import PROJECT_NAME, spec
 
 P = ParamSpec("P")
@@ -163,6 +163,7 @@ def _call(pm: pluggy.PluginManager, name: str, kwargs: dict[str, Any], firstresu
             continue
         if check is not None and not check.accepts(result):
             raise PluginFailure(impl.plugin_name, name, _refused(name, result, check))
+        _check_answer(impl.plugin_name, name, result, kwargs)
         answered.append(impl.plugin_name)
         if firstresult:
             break
@@ -215,7 +216,15 @@ def _wrapped(
     for one in answers:
         if not check.accepts(one):
             raise PluginFailure(wrappers, caller.name, _refused(caller.name, one, check))
+        _check_answer(wrappers, caller.name, one, kwargs)
     return answer
+
+
+def _check_answer(plugin: str, name: str, answer: object, kwargs: dict[str, Any]) -> None:
+    """A decision of the right type that is not what its caller relies on is the plugin's failure."""
+    problem = answer_problem(name, answer, kwargs)
+    if problem is not None:
+        raise PluginFailure(plugin, name, ValueError(f"returned {_short(answer)}; {problem}"))
 
 
 def _raised_in(error: BaseException, impls: list[pluggy.HookImpl], otherwise: str) -> str:

@@ -6,6 +6,10 @@ each hook returns. It knows the forms the specs use: classes (and runtime-checka
 ``X | Y``, ``None``, ``Sequence[X]`` (a list or a tuple, never a string), ``tuple[X, ...]``,
 ``frozenset[X]`` and generic rules answers such as ``Answer[Zone]``. A spec annotated with any
 other form is refused when its check is made, so a new spec can't go unchecked.
+
+:func:`answer_problem` checks what no annotation says and the Table relies on: a decision whose
+parts it reads by position, or takes each to be there once (the doors named, the legal names, the
+name chosen among them, the cards that could be spliced), is held to its spec's words.
 """
 
 from __future__ import annotations
@@ -13,11 +17,12 @@ from __future__ import annotations
 import functools
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from splitcards.rules.model import Answer
+from splitcards.errors import IllegalAction
+from splitcards.rules.model import Answer, UnlockBy
 
 Test = Callable[[object], bool]
 
@@ -94,3 +99,55 @@ def _noun(hint: Any, plural: bool = False) -> str:
 
 def _article(word: str) -> str:
     return "an" if word[0] in "AEIOUaeiou" else "a"
+
+
+# -- what the annotation does not say ---------------------------------------------------------
+
+
+def answer_problem(hook: str, answer: object, arguments: Mapping[str, Any]) -> str | None:
+    """What is wrong with a decision of ``hook`` whose type its spec allows, given the arguments
+    of the call; ``None``: nothing (a refusal is never wrong in shape)."""
+    check = _ANSWERS.get(hook)
+    if check is None or isinstance(answer, IllegalAction):
+        return None
+    return check(answer, arguments)
+
+
+def _doors(answer: Any, arguments: Mapping[str, Any]) -> str | None:
+    # The special action unlocks one door (709.5e): the Table reads it as the only one.
+    if arguments.get("by") is UnlockBy.SPECIAL_ACTION:
+        return None if len(answer) == 1 else "decide_doors returns one door for the special action"
+    if 1 <= len(answer) <= 2 and len(set(answer)) == len(answer):
+        return None
+    return "decide_doors returns one door or two different doors"
+
+
+def _name_choices(answer: Any, arguments: Mapping[str, Any]) -> str | None:
+    # A choice naming a name twice, or twice the same names, could never be chosen.
+    names = [frozenset(choice) for choice in answer]
+    each_once = len(set(names)) == len(names)
+    if answer and each_once and all(choice and len(set(choice)) == len(choice) for choice in answer):
+        return None
+    return "on_name_choice returns at least one legal answer, each of one or more different names, each answer once"
+
+
+def _name(answer: Any, arguments: Mapping[str, Any]) -> str | None:
+    if answer in [tuple(choice) for choice in arguments["legal"]]:
+        return None
+    return "decide_name returns one of the legal answers it is given"
+
+
+def _spliceable(answer: Any, arguments: Mapping[str, Any]) -> str | None:
+    given = {obj for obj, _ in arguments["cards"]}
+    ids = answer.value
+    if len(set(ids)) == len(ids) and given.issuperset(ids):
+        return None
+    return "decide_spliceable returns ids of the cards it is given, each once"
+
+
+_ANSWERS: dict[str, Callable[[Any, Mapping[str, Any]], str | None]] = {
+    "decide_doors": _doors,
+    "on_name_choice": _name_choices,
+    "decide_name": _name,
+    "decide_spliceable": _spliceable,
+}

@@ -52,7 +52,8 @@ class CheckedHost:
         # The ids this game's host handed out for new objects: a new object never takes one again.
         self._given: set[ObjectId] = set()
         self._lists_zones = callable(getattr(host, "objects_in", None))
-        position = getattr(host, "position", None)
+        # Through the guard, as every method: an engine's exception in it names the host.
+        position = getattr(self.host, "position", None)
         self._position: Callable[[], Hashable] | None = position if callable(position) else None
         # Bumped after every action through this check: what was read before it is no longer kept.
         self._generation = 0
@@ -96,10 +97,11 @@ class CheckedHost:
 
     def _view(self, obj: ObjectId) -> ObjectView:
         found = self.host.view(obj)
-        if self._last_views.get(obj) is found:
-            return found  # the very view checked before (views are immutable): checked already
+        # The type first: a host answering None for an object never viewed is no view seen before.
         if not isinstance(found, ObjectView):
             raise self.breach("view", f"{obj!r}", found, "not a splitcards.ObjectView")
+        if self._last_views.get(obj) is found:
+            return found  # the very view checked before (views are immutable): checked already
         for field, kind in _VIEW_FIELDS:
             value = getattr(found, field)
             if not isinstance(value, kind):
@@ -177,6 +179,8 @@ class CheckedHost:
 
     def _timing(self) -> Timing:
         timing = self.host.timing()
+        if not isinstance(timing, Timing):
+            raise self.breach("timing", "", timing, "not a splitcards.Timing")
         # A host that answers in its own vocabulary is named, rather than a rule failing on it later.
         fields = ((timing.active, Player), (timing.phase, Phase), (timing.priority, Player), (timing.stack_empty, bool))
         for value, kind in fields:
@@ -222,7 +226,7 @@ class CheckedHost:
         told = f"to resolve {obj!r} to {where}"
         self._act(self.host.resolve, obj, outcome)
         if outcome.destination is None:
-            if obj in self.host.objects():
+            if obj in self.objects():
                 raise self.breach("resolve", told, _UNSHOWN, "the copy still exists")
             return
         view = self._after("resolve", told, obj)

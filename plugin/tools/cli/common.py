@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
+from pathlib import Path
 
 import pluggy
 
@@ -60,3 +62,29 @@ def host(pm: pluggy.PluginManager, name: str, option: str = "--host") -> Adapter
         return HostNames(pm).get(name)
     except UnknownHost as exc:
         raise UsageError(f"{option}: {exc}") from None
+
+
+def rule_files(names: Iterable[str] | None) -> list[tuple[str, Path | None]]:
+    """The house rule files among ``--rules`` names, as the registry takes them: a name ending
+    in ``.yaml`` or ``.yml``."""
+    return [("--rules", Path(name)) for name in names or () if name.endswith((".yaml", ".yml"))]
+
+
+def not_an_input(option: str, output: Path, inputs: Iterable[tuple[str, Path | None]]) -> None:
+    """Refuse an output file that is one of the command's inputs (by any spelling of its path, or
+    a link to it): writing it would destroy the input before, or while, it is read.
+
+    :param inputs: each input's option (or what it is) and its path; ``None`` when not given.
+    """
+    for given, path in inputs:
+        if path is not None and _same_file(output, path):
+            raise UsageError(
+                f"{option} {output}: it is the {given} file {path}: the command would overwrite its own input"
+            )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False

@@ -12,11 +12,12 @@ import pluggy
 
 from splitcards.errors import RulesConfigError, SplitcardsError
 from splitcards.game.configuration.registry import VersionRegistry
-from splitcards.game.contract import AdapterInfo
-from splitcards.tools.cli.common import UsageError, add_rules, plugin_line
+from splitcards.game.contract import AdapterInfo, Capability
+from splitcards.tools.cli.common import UsageError, add_rules, not_an_input, plugin_line, rule_files
 from splitcards.tools.cli.terminal import Writer, duration
 from splitcards.tools.conformance import runner
-from splitcards.tools.conformance.declarations import resolved, unmatched
+from splitcards.tools.conformance.declarations import how_to_declare, resolved, undeclared, unmatched
+from splitcards.tools.conformance.needs import needs
 from splitcards.tools.conformance.runner import Planned, Result, Status, summary
 from splitcards.tools.conformance.scenario import ScenarioFile, load_file
 from splitcards.tools.conformance.wording import citation
@@ -35,8 +36,13 @@ terminal a progress line shows how many runs are done, the time spent and the ru
 runs). --format jsonl streams the same as a JSON object per run, each written as its run ends,
 then one of the totals; --format json writes one document once the last run has ended.
 Interrupted (Ctrl-C), it still prints the runs that ended and their totals, marked interrupted.
-Exit status as pytest's: 0 all passed, 1 a run failed, 2 a file could not be read, the command
-line is wrong or the runs were interrupted, 5 nothing ran."""
+Every NOT_SUPPORTED must be covered by a declaration of its host (a gap it lacks or a known
+deviation: AdapterInfo.lacks for an adapter, `lacks` in `initialize` for a wire engine, see
+docs/testing.md); one that is not fails the run, and the end says what to declare
+(--allow-undeclared: reported, not failed). Exit status as pytest's: 0 all passed (or were
+declared not_supported), 1 a run failed, errored or was not_supported undeclared, or a
+declaration is out of date, 2 a file could not be read, the command line is wrong or the runs
+were interrupted, 5 nothing ran."""
 
 SLOWEST = 5
 """How many of the slowest runs ``-v`` lists at the end."""
@@ -65,6 +71,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         type=Path,
         metavar="FILE",
         help="write every message to and from command: hosts, and their stderr, to FILE as JSON Lines",
+    )
+    conf.add_argument(
+        "--allow-undeclared",
+        action="store_true",
+        help="report a not_supported run its host declares nowhere without failing the run (to explore an engine)",
     )
     add_rules(conf, "as each scenario names")
     conf.add_argument(
@@ -104,6 +115,9 @@ def scenario_paths(paths: list[Path]) -> list[Path]:
 
 def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     """``splitcards conformance``: stream each run's result, then the totals."""
+    if args.transcript is not None:
+        scenarios = [("scenario", path) for path in scenario_paths(args.paths)]
+        not_an_input("--transcript", args.transcript, [*scenarios, *rule_files(args.rules)])
     with HostNames(pm, args.host_timeout, args.transcript) as named:
         names = args.host or ["reference"]
         if "all" in names:
@@ -131,7 +145,7 @@ def _run_hosts(
         only = []
     for name in only:
         registry.get(name)
-    report = _Report(args.format, args.verbose - args.quiet)
+    report = _Report(args.format, args.verbose - args.quiet, args.allow_undeclared)
     if args.format == "text":
         report.out.line(f"hosts: {', '.join(hosts)}; rules: {', '.join(only) or 'as each scenario names'}")
         report.out.line(f"plugins: {plugin_line(pm)}")
@@ -157,9 +171,12 @@ def _run_hosts(
     report.out_of_date = [line for info in hosts.values() for line in unmatched(info, files, registry)]
     counts = report.end(interrupted=False)
     # The exit status follows pytest's: 2 for unreadable files, 1 for a failed run, 5 for none run.
+    # A not_supported no declaration covers fails too: an engine that implements nothing would pass.
     if report.file_errors:
         return 2
     if counts[Status.FAIL] or counts[Status.ERROR] or report.out_of_date:
+        return 1
+    if report.undeclared and not args.allow_undeclared:
         return 1
     return 0 if report.results else 5
 
@@ -182,7 +199,7 @@ def _run_all(
             began = time.perf_counter()
             result = runner.run_planned(run, host_name, factory, pm)
             done += 1
-            report.result(result, time.perf_counter() - began)
+            report.result(result, time.perf_counter() - began, run)
     report.out.done()
 
 
@@ -190,29 +207,36 @@ class _Report:
     """What the command prints in one format: each run as it ends (text, jsonl), the totals last.
 
     ``verbosity`` is ``-v`` less ``-q``: below 0 the passes are left out and there is no progress
-    line; above 0 each line has its duration and the slowest runs are listed at the end."""
+    line; above 0 each line has its duration and the slowest runs are listed at the end.
+    ``allow_undeclared``: a ``not_supported`` no declaration covers is reported, not failed."""
 
-    def __init__(self, fmt: str, verbosity: int) -> None:
+    def __init__(self, fmt: str, verbosity: int, allow_undeclared: bool = False) -> None:
         self.format = fmt
         self.verbosity = verbosity
+        self.allow_undeclared = allow_undeclared
         self.out = Writer(progress=fmt == "text" and verbosity >= 0)
         self.results: list[Result] = []
         self.durations: list[float] = []
         self.file_errors: list[str] = []
         self.out_of_date: list[str] = []
+        # Per host, the undeclared not_supported runs and how many of them need each capability.
+        self.undeclared: dict[str, _Undeclared] = {}
 
     def file_error(self, problem: str) -> None:
         self.file_errors.append(problem)
         if self.format == "text":
             self.out.line(f"{self.out.paint('ERROR', 'red', 'bold'):13} {problem}")
 
-    def result(self, result: Result, spent: float) -> None:
+    def result(self, result: Result, spent: float, run: Planned) -> None:
         self.results.append(result)
         self.durations.append(spent)
+        failed = undeclared(result)
+        if failed:
+            self.undeclared.setdefault(result.host, _Undeclared()).add(run)
         if self.format == "text":
             if result.status is Status.PASS and self.verbosity < 0:
                 return
-            line = _line(result, self.out)
+            line = _line(result, self.out, failed and not self.allow_undeclared)
             self.out.line(line + (f" ({duration(spent)})" if self.verbosity > 0 else ""))
         elif self.format == "jsonl":
             self.out.line(json.dumps(_row(result)))
@@ -229,9 +253,16 @@ class _Report:
                     self.out.line(f"  {duration(spent):>7}  {Path(r.file).name}::{r.scenario} [{r.version}] {r.host}")
             for line in self.out_of_date:
                 self.out.line(f"{self.out.paint('DECLARED', 'red', 'bold'):13} {line}")
+            style = ("yellow",) if self.allow_undeclared else ("red", "bold")
+            for host, u in self.undeclared.items():
+                self.out.line(f"{self.out.paint('UNDECLARED', *style)}{'':3} {self.undeclared_line(host, u)}:")
+                for line in u.advice():
+                    self.out.line(f"{'':14}{line}")
             tail = f", {len(self.file_errors)} file errors" if self.file_errors else ""
             if self.out_of_date:
                 tail += f", {len(self.out_of_date)} declarations out of date"
+            if self.undeclared:
+                tail += f", {sum(u.runs for u in self.undeclared.values())} not_supported undeclared"
             mark = " (interrupted)" if interrupted else ""
             self.out.line(", ".join(f"{n} {status.value}" for status, n in counts.items()) + tail + mark)
             return counts
@@ -240,6 +271,7 @@ class _Report:
             "file_errors": self.file_errors,
             # Only when there are some: a run without them writes the totals it always did.
             **({"declarations_out_of_date": self.out_of_date} if self.out_of_date else {}),
+            **({"not_supported_undeclared": self.undeclared_lines()} if self.undeclared else {}),
             "interrupted": interrupted,
         }
         if self.format == "json":
@@ -247,6 +279,42 @@ class _Report:
         else:
             self.out.line(json.dumps(totals))
         return counts
+
+    def undeclared_line(self, host: str, u: _Undeclared) -> str:
+        verdict = (
+            "allowed by --allow-undeclared"
+            if self.allow_undeclared
+            else "the run fails (--allow-undeclared to explore)"
+        )
+        return f"host {host!r} declares nothing behind {_runs(u.runs)} not_supported: {verdict}"
+
+    def undeclared_lines(self) -> list[str]:
+        """A line per host with undeclared ``not_supported`` runs: how many, and what to declare."""
+        return [f"{self.undeclared_line(host, u)}: {'; '.join(u.advice())}" for host, u in self.undeclared.items()]
+
+
+class _Undeclared:
+    """The undeclared ``not_supported`` runs of one host: how many, and the capabilities they need."""
+
+    def __init__(self) -> None:
+        self.runs = 0
+        self.needing_none = 0
+        self.needed: dict[Capability, int] = {}
+
+    def add(self, run: Planned) -> None:
+        self.runs += 1
+        capabilities = needs(run.scenario, run.file.cards)
+        self.needing_none += not capabilities
+        for capability in capabilities:
+            self.needed[capability] = self.needed.get(capability, 0) + 1
+
+    def advice(self) -> list[str]:
+        needed = {c: _runs(n) for c, n in sorted(self.needed.items(), key=lambda p: -p[1])}
+        return how_to_declare(needed, _runs(self.needing_none) if needed and self.needing_none else "")
+
+
+def _runs(n: int) -> str:
+    return f"{n} run" if n == 1 else f"{n} runs"
 
 
 def _row(r: Result) -> dict[str, object]:
@@ -266,10 +334,12 @@ def _row(r: Result) -> dict[str, object]:
 _STYLE = {Status.PASS: ("green",), Status.FAIL: ("red", "bold"), Status.ERROR: ("red", "bold")}
 
 
-def _line(r: Result, out: Writer) -> str:
+def _line(r: Result, out: Writer, failed: bool = False) -> str:
+    """The text line of a run; ``failed``: a ``not_supported`` that fails the run, painted as a failure."""
     label = r.status.value.upper()
+    style = _STYLE[Status.FAIL] if failed else _STYLE.get(r.status, ("yellow",))
     # Padded before it is painted: the colour codes must not count in the column's width.
-    shown = out.paint(label, *_STYLE.get(r.status, ("yellow",))) + " " * (13 - len(label))
+    shown = out.paint(label, *style) + " " * (13 - len(label))
     line = f"{shown} {Path(r.file).name}::{r.scenario} [{r.version}] host={r.host}"
     if r.status is not Status.PASS:
         line += f": {r.detail}"

@@ -19,12 +19,13 @@ import pluggy
 
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host
+from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host, not_an_input, rule_files
 from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import read_user_decks
 from splitcards.tools.play.demo import run as run_demo
 from splitcards.tools.play.games import GamePlan
-from splitcards.tools.play.record import EMBEDDED, MAX_SEED
+from splitcards.tools.play.record import EMBEDDED, MAX_SEED, write_line
+from splitcards.tools.play.recordfields import MAX_ACTIONS
 from splitcards.tools.play.replay import replay
 
 
@@ -39,6 +40,13 @@ MAX_GAMES = 100_000
 """The most games a soak plays per rule version (each is listed before the first is played)."""
 MAX_TIMEOUT = 7 * 86_400
 """The longest --timeout taken: a week (the clocks the workers are waited on take no more)."""
+
+
+def _actions(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_ACTIONS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_ACTIONS} actions (a record holds no more), got {text}")
+    return value
 
 
 def _seconds(text: str) -> int:
@@ -87,9 +95,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     demo.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
     add_rules(demo, "the configured one; a game for each version named")
     demo.add_argument("--seed", type=_seed, default=1, help="game seed (default: 1)")
-    demo.add_argument(
-        "--max-actions", type=_positive, default=2000, help="stop after this many actions (default: 2000)"
-    )
+    demo.add_argument("--max-actions", type=_actions, default=2000, help="stop after this many actions (default: 2000)")
     demo.add_argument(
         "--cards",
         type=Path,
@@ -132,7 +138,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     add_rules(run, "all")
     run.add_argument("--jobs", type=_positive, default=1, help="worker processes (default: 1)")
     run.add_argument("--seed", type=_seed, default=1, help="seed of the first game of each version (default: 1)")
-    run.add_argument("--max-actions", type=_positive, default=2000, help="actions per game at most (default: 2000)")
+    run.add_argument("--max-actions", type=_actions, default=2000, help="actions per game at most (default: 2000)")
     run.add_argument(
         "--failures", type=Path, default=Path("soak-failures"), help="where failed games' records are saved"
     )
@@ -185,9 +191,8 @@ def demo(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRe
     if args.record is not None and len(versions) > 1:
         raise UsageError("--record: a record holds one game: name one rule version with --rules")
     if args.record is not None:
-        _not_an_input(
-            "--record", args.record, {"--cards": args.cards, "--deck": args.deck, "--opponent-deck": args.opponent_deck}
-        )
+        inputs = [("--cards", args.cards), ("--deck", args.deck), ("--opponent-deck", args.opponent_deck)]
+        not_an_input("--record", args.record, [*inputs, *rule_files(args.rules)])
     info = _ai_host(pm, args.host)
     decks = read_user_decks(args.cards, args.deck, args.opponent_deck) if args.deck is not None else None
     cards = str(args.cards) if args.cards is not None else EMBEDDED
@@ -233,6 +238,7 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
     )
     for option, folder in (("--failures", args.failures), ("--record-dir", args.record_dir)):
         if folder is not None:
+            not_an_input(option, folder, [("--resume", args.resume), *rule_files(args.rules)])
             _check_writable(option, folder)
     if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError("--scheduler: needs Dask distributed: pip install 'splitcards[cluster]'")
@@ -242,7 +248,7 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
             specs,
             args.jobs,
             args.failures,
-            out=lambda line: print(line, flush=True),
+            out=_Lines(),
             record_dir=args.record_dir,
             jsonl=args.format == "jsonl",
             scheduler=args.scheduler,
@@ -256,19 +262,16 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
     return 1 if totals.crashes or totals.broken else 0
 
 
-def _not_an_input(option: str, output: Path, inputs: dict[str, Path | None]) -> None:
-    """An output file that is one of the command's inputs would be overwritten: refused before
-    anything runs."""
-    for given, path in inputs.items():
-        if path is not None and _same_file(output, path):
-            raise UsageError(f"{option}: {output} is the {given} file: the command would overwrite its own input")
+class _Lines:
+    """A soak's lines on stdout, each written whole: on a full disk the soak stops, the lines
+    before it kept and the last of them whole, and the error says how many there are."""
 
+    def __init__(self) -> None:
+        self.written = 0
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
-    except OSError:
-        return False
+    def __call__(self, line: str) -> None:
+        write_line(sys.stdout, line, "standard output", self.written)
+        self.written += 1
 
 
 @contextlib.contextmanager

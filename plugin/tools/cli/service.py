@@ -20,7 +20,7 @@ from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.rules.model import Zone
 from splitcards.service.position import Context
 from splitcards.service.server import Service, ServiceError, serve_stdio
-from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions
+from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, not_an_input, rule_files
 from splitcards.tools.cli.pool import card_pool
 
 SERVE_HELP = "answer an engine's rules questions over stdio or HTTP (JSON-RPC 2.0, docs/service.md)"
@@ -160,6 +160,8 @@ def _serve_http(service: Service, where: str) -> int:
 def dump(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     from splitcards.service.dump import dump_lines
 
+    if args.out is not None:
+        not_an_input("--out", args.out, [("--cards", args.cards), *rule_files(args.rules)])
     context = _context(args, pm, registry)
     versions = chosen_versions(registry, args.rules, ["all"])
     zones = []

@@ -11,21 +11,28 @@ After the runs, a deviation that names a scenario file of the run but covers no 
 files, under any of their scenarios' versions, is out of date (:func:`unmatched`): a typo or a
 renamed scenario, which would otherwise silently cover nothing. A deviation naming only files
 the run did not include is not judged, so running a few files never complains about the others.
+
+A ``not_supported`` that no declaration covers (:func:`undeclared`) fails the run: a skip that
+nothing explains would hide a missing feature, and an engine that implements nothing would pass. What to declare is
+said by :func:`how_to_declare`, from the capabilities the runs need.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import PurePath
 
 from splitcards.errors import RulesConfigError
 from splitcards.game.configuration.registry import VersionRegistry
-from splitcards.game.contract import AdapterInfo, KnownDeviation
+from splitcards.game.contract import AdapterInfo, Capability, KnownDeviation
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.needs import needs
-from splitcards.tools.conformance.results import Status
+from splitcards.tools.conformance.results import Result, Status
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile
+
+DECLARING = "https://github.com/splitcards/splitcards/blob/main/docs/testing.md#every-not_supported-is-declared"
+"""Where the documentation says how a host declares what it can't do."""
 
 
 def declared_gap(info: AdapterInfo, file: ScenarioFile, scenario: Scenario) -> tuple[str, str] | None:
@@ -111,3 +118,38 @@ def _covers_a_run(deviation: KnownDeviation, file: ScenarioFile, registry: Versi
             if deviation.covers(file.path, scenario.id, version):
                 return True
     return False
+
+
+def undeclared(result: Result) -> bool:
+    """Whether ``result`` is a ``not_supported`` that no declaration of its host covers. Such a run
+    fails, since a skip that nothing explains would hide a missing feature, unless undeclared
+    results are allowed (``--allow-undeclared``, ``--splitcards-allow-undeclared``)."""
+    return result.status is Status.NOT_SUPPORTED and not result.declared
+
+
+def how_to_declare(needed: Mapping[Capability, str], needing_none: str = "") -> list[str]:
+    """How a host declares what made runs ``not_supported`` with no declaration, a sentence a
+    line, the documentation's address last; given the capabilities the runs need, each with where
+    it is needed (``setup[1] unlock``) or how many runs need it (``120 runs``), and
+    ``needing_none``: how many of the runs need none of them (``"400 runs"``; ``""`` when
+    ``needed`` is about all of them)."""
+    parts = []
+    if needed:
+        first = next(iter(needed))
+        listed = ", ".join(f"{capability.value} ({where})" for capability, where in needed.items())
+        parts.append(
+            f"declare the capability the host lacks among those needed, {listed}: an adapter in AdapterInfo.lacks"
+            f" (Gap(Capability.{first.name}, reason)), a wire engine in the `lacks` it answers to initialize"
+            f' ({{"capability": "{first.value}", "reason": ...}})'
+        )
+    if needing_none or not needed:
+        # Creating, casting, resolving and moving cards are no capability: every host does them.
+        which = needing_none or "the run"
+        parts.append(
+            f"no capability a host may declare it lacks is needed by {which}: implement what the host refused there"
+        )
+    parts.append(
+        "where the host knowingly answers otherwise, declare a known deviation (AdapterInfo.deviations, or"
+        " `deviations` in the answer to initialize; met at run time: '(deviation NAME)' in the message)"
+    )
+    return [*parts, f"see {DECLARING}"]

@@ -236,7 +236,8 @@ def _rules(entry: Mapping[str, Any]) -> tuple[str, ...]:
     """The rule versions a scenario names, or none when ``rules`` is not a list of names (a
     scenario that can't be read keeps them too: its problem is reported under each)."""
     rules = entry.get("rules")
-    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+    # An empty name names no version: not one the registry lacks, but no name at all.
+    if not isinstance(rules, list) or not all(isinstance(r, str) and r for r in rules):
         return ()
     return tuple(rules)
 

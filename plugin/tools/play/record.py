@@ -15,8 +15,10 @@ is named. A record from another engine version, or whose card data changed, is r
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,11 +27,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from splitcards.cards.mtgjson import mtgjson_faces
-from splitcards.errors import RecordError
+from splitcards.errors import OutputError, RecordError
 from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
 from splitcards.rules.card import Card
-from splitcards.tools.play.recordfields import result_problem, step_problem
+from splitcards.tools.play.decklists import MAX_CARDS
+from splitcards.tools.play.recordfields import MAX_ACTIONS, clipped, result_problem, step_problem
 
 RECORD = "splitcards game record"
 FORMAT = 1
@@ -111,12 +114,59 @@ def header_for(
 class Writer:
     """Writes a record line by line, so that a game cut short still leaves its steps."""
 
-    def __init__(self, out: IO[str]) -> None:
+    def __init__(self, out: IO[str], name: str | None = None) -> None:
         self.out = out
+        self.name = name if name is not None else str(getattr(out, "name", "the record"))
+        self.lines = 0
+        """How many whole lines are written."""
 
     def line(self, data: Mapping[str, Any]) -> None:
-        self.out.write(record_line(data) + "\n")
-        self.out.flush()
+        write_line(self.out, record_line(data), self.name, self.lines)
+        self.lines += 1
+
+
+def write_line(out: IO[str], text: str, name: str, written: int) -> None:
+    """Write ``text`` and its end of line to ``out`` whole, or not at all.
+
+    A file that stops taking bytes (a full disk) raises :class:`~splitcards.errors.OutputError`
+    naming ``name`` and the ``written`` lines before; the part of the line that got in is cut
+    off again, so that the file ends with a whole line and a reader sees every line it holds.
+    A pipe whose reader went away still raises :class:`BrokenPipeError`.
+    """
+    try:
+        fd = out.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation is both: a file in memory
+        fd = None
+    try:
+        if fd is None:
+            out.write(text + "\n")
+            out.flush()
+            return
+        # The bytes go to the descriptor itself: a text file's buffer would keep a failed line's
+        # tail and write it at close, after the cut.
+        out.flush()
+        start = _position(fd)
+        data = memoryview((text + "\n").encode("utf-8"))
+        try:
+            while data:
+                data = data[os.write(fd, data) :]
+        except OSError:
+            if start is not None:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, start)
+            raise
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(name, exc.strerror or str(exc), written) from None
+
+
+def _position(fd: int) -> int | None:
+    """Where a file's next byte goes; ``None`` for a pipe or a terminal (nothing to cut back)."""
+    try:
+        return os.lseek(fd, 0, os.SEEK_CUR)
+    except OSError:
+        return None
 
 
 # JSON allows these raw inside a string, and text readers take each for the end of a line (a card
@@ -158,20 +208,13 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
         lines.pop()
     if not lines:
         raise RecordError(where, None, "empty: a record starts with its header line")
-    data: list[Any] = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            data.append(jsontext.loads(line))
-        except jsontext.JSONTextError as exc:
-            raise RecordError(where, number, str(exc)) from None
-        if not isinstance(data[-1], dict):
-            raise RecordError(where, number, "each line of a record is a JSON object")
-    header = _header(where, data[0])
+    header = _header(where, _object(where, 1, lines[0]))
     steps: list[Mapping[str, Any]] = []
     result = None
-    for number, item in enumerate(data[1:], start=2):
+    for number, line in enumerate(lines[1:], start=2):
         if result is not None:
             raise RecordError(where, number, "a line after the result")
+        item = _object(where, number, line)
         if "result" in item:
             result = item["result"]
             if not isinstance(result, dict):
@@ -180,6 +223,10 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
             if problem is not None:
                 raise RecordError(where, number, problem)
             continue
+        # Each step is an action at least: a record holds no more steps than its game could
+        # play, and reading stops at the first one past them.
+        if len(steps) >= header.max_actions:
+            raise RecordError(where, number, f"step: more steps than the record's max_actions, {header.max_actions}")
         step = item.get("step")
         if isinstance(step, bool) or step != len(steps) + 1 or not isinstance(item.get("action"), dict):
             raise RecordError(where, number, f"step {len(steps) + 1} expected, with its action")
@@ -188,6 +235,16 @@ def read_record(path: str | Path, *, max_bytes: int = RECORD_MAX_BYTES) -> Recor
             raise RecordError(where, number, f"step {step}: {problem}")
         steps.append(item)
     return Record(where, header, tuple(steps), result)
+
+
+def _object(where: str, number: int, line: str) -> dict[str, Any]:
+    try:
+        data = jsontext.loads(line)
+    except jsontext.JSONTextError as exc:
+        raise RecordError(where, number, str(exc)) from None
+    if not isinstance(data, dict):
+        raise RecordError(where, number, "each line of a record is a JSON object")
+    return data
 
 
 def _is_json(line: str) -> bool:
@@ -219,20 +276,30 @@ def _header(where: str, data: Mapping[str, Any]) -> Header:
     if data.get("record") != RECORD:
         raise RecordError(where, 1, f"not a game record: its first line has no 'record': {RECORD!r}")
     if isinstance(data.get("format"), bool) or data.get("format") != FORMAT:  # true == 1 in Python
-        raise RecordError(where, 1, f"format {data.get('format')!r}: this splitcards reads record format {FORMAT}")
+        raise RecordError(
+            where, 1, f"format {clipped(repr(data.get('format')))}: this splitcards reads record format {FORMAT}"
+        )
     for key, kind in _HEADER_TYPES.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise RecordError(where, 1, f"{key}: missing or of the wrong type")
     if not 0 <= data["seed"] <= MAX_SEED:
         raise RecordError(where, 1, f"seed: a whole number from 0 to {MAX_SEED}, not {data['seed']}")
-    if data["max_actions"] < 1:
-        raise RecordError(where, 1, f"max_actions: at least 1, not {data['max_actions']}")
+    if not 1 <= data["max_actions"] <= MAX_ACTIONS:
+        raise RecordError(where, 1, f"max_actions: a whole number from 1 to {MAX_ACTIONS}, not {data['max_actions']}")
     decks = data["decks"]
     if len(decks) != 2 or not all(
         isinstance(d, dict) and isinstance(d.get("name"), str) and _strings(d.get("library")) for d in decks
     ):
         raise RecordError(where, 1, "decks: two decks, each with a name and a library of card names")
+    # The bounds of a decklist (decklists.MAX_CARDS), so that a record never makes the engine
+    # build a deck that a decklist could not give it.
+    for n, deck in enumerate(decks):
+        if len(deck["library"]) > MAX_CARDS:
+            size = len(deck["library"])
+            raise RecordError(where, 1, f"decks[{n}].library: {size} cards, more than the {MAX_CARDS} a deck holds")
     hashes = data["hashes"]
+    if len(hashes) > 2 * MAX_CARDS:
+        raise RecordError(where, 1, f"hashes: {len(hashes)} cards, more than the two decks' {2 * MAX_CARDS} can hold")
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in hashes.items()):
         raise RecordError(where, 1, "hashes: card names and their hashes")
     libraries = tuple((str(d["name"]), tuple(d["library"])) for d in decks)
@@ -258,21 +325,22 @@ def check_cards(record: Record, pool: Mapping[str, Card]) -> dict[str, Card]:
     """The record's cards from ``pool``, each with the data it was recorded with; raises
     :class:`~splitcards.errors.RecordError` naming the first card missing or changed."""
     found: dict[str, Card] = {}
-    source = record.header.cards
+    source = clipped(record.header.cards)
     for name, recorded in record.header.hashes.items():
         card = pool.get(name)
+        shown = clipped(repr(name))
         if card is None:
-            raise RecordError(record.path, 1, f"card {name!r} is not in the card data ({source})")
+            raise RecordError(record.path, 1, f"hashes: card {shown} is not in the card data ({source})")
         now = card_hash(card)
         if now != recorded:
-            raise RecordError(
-                record.path, 1, f"card data of {name!r} changed since the record ({source}): hash {recorded}, now {now}"
-            )
+            problem = f"hashes: card data of {shown} changed since the record ({source}): hash {clipped(recorded)}"
+            raise RecordError(record.path, 1, f"{problem}, now {now}")
         found[name] = card
-    for _, library in record.header.decks:
+    for n, (_, library) in enumerate(record.header.decks):
         for name in library:
             if name not in found:
-                raise RecordError(record.path, 1, f"card {name!r} of a deck has no hash in the record")
+                problem = f"decks[{n}].library: card {clipped(repr(name))} has no hash in the record"
+                raise RecordError(record.path, 1, problem)
     return found
 
 
@@ -288,7 +356,9 @@ class Difference:
 
     def __str__(self) -> str:
         where = f"step {self.step}" if self.step else "the result"
-        return f"{where} differs in {self.field}: recorded {self.recorded!r}, now {self.now!r}"
+        # A record's value may be megabytes long: it is shown cut, with its length.
+        recorded, now = clipped(repr(self.recorded)), clipped(repr(self.now))
+        return f"{where} differs in {self.field}: recorded {recorded}, now {now}"
 
 
 class Replayed(Exception):

@@ -17,6 +17,21 @@ from splitcards.rules.endings import EndReason
 
 Check = Callable[[Any], bool]
 
+MAX_ACTIONS = 100_000
+"""The most actions a game is played to (``--max-actions``), and so the most steps a record holds."""
+MAX_ITEMS = 1_000
+"""The most lines, events or rules one step or result holds: a step says a few of each."""
+MAX_SHOWN = 200
+"""The most characters of a record's string a message echoes."""
+
+
+def clipped(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` as a message echoes it: whole when short, else its first ``limit`` characters
+    and its length (a record's string may be megabytes long)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
 
 def _integer(minimum: int) -> Check:
     # JSON's true and false are not numbers, though Python's bool is an int.
@@ -24,7 +39,7 @@ def _integer(minimum: int) -> Check:
 
 
 def _strings(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(s, str) for s in v)
+    return isinstance(v, list) and len(v) <= MAX_ITEMS and all(isinstance(s, str) for s in v)
 
 
 def _one_of(*allowed: object) -> Check:
@@ -40,6 +55,7 @@ def _object(v: Any) -> bool:
 
 
 _PLAYER = _one_of("p1", "p2")
+_STRINGS = f"a list of at most {MAX_ITEMS} strings"
 
 # field: (its check, what it must be, whether it is required)
 _STEP: dict[str, tuple[Check, str, bool]] = {
@@ -47,13 +63,13 @@ _STEP: dict[str, tuple[Check, str, bool]] = {
     "turn": (_integer(0), "a whole number from 0", True),
     "player": (_PLAYER, "'p1' or 'p2'", True),
     "action": (_object, "an object", True),
-    "said": (_strings, "a list of strings", True),
-    "events": (lambda v: isinstance(v, list), "a list", True),
+    "said": (_strings, _STRINGS, True),
+    "events": (lambda v: isinstance(v, list) and len(v) <= MAX_ITEMS, f"a list of at most {MAX_ITEMS}", True),
 }
 _EVENT: dict[str, tuple[Check, str, bool]] = {
     "event": (_string, "a string", True),
     "object": (_string, "a string", True),
-    "rules": (_strings, "a list of strings", True),
+    "rules": (_strings, _STRINGS, True),
     "door": (_one_of("left", "right"), "'left' or 'right'", False),
     "half": (_string, "a string", False),
     "by": (_string, "a string", False),
@@ -61,7 +77,7 @@ _EVENT: dict[str, tuple[Check, str, bool]] = {
 _RESULT: dict[str, tuple[Check, str, bool]] = {
     "winner": (_one_of("p1", "p2", None), "'p1', 'p2' or null", True),
     "reason": (_one_of(*(r.value for r in EndReason)), "one of " + ", ".join(repr(r.value) for r in EndReason), True),
-    "rules": (_strings, "a list of strings", True),
+    "rules": (_strings, _STRINGS, True),
     "turns": (_integer(0), "a whole number from 0", True),
     "actions": (_integer(0), "a whole number from 0", True),
     "casts": (_integer(0), "a whole number from 0", True),

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from splitcards.rules.endings import EndReason
+from splitcards.tools.play.decklists import MAX_CARDS
 from splitcards.tools.play.record import FORMAT, RECORD
+from splitcards.tools.play.recordfields import MAX_ACTIONS, MAX_ITEMS
 
 _PLAYER: dict[str, Any] = {"enum": ["p1", "p2"]}
-_STRINGS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+_STRINGS: dict[str, Any] = {"type": "array", "maxItems": MAX_ITEMS, "items": {"type": "string"}}
 
 
 def schema() -> dict[str, Any]:
@@ -43,7 +45,7 @@ def schema() -> dict[str, Any]:
             "rules": {"type": "string", "description": "the rule version's name"},
             "rules_file": {"type": ["string", "null"], "description": "the house rule file, if the version is one"},
             "seed": {"type": "integer", "minimum": 0},
-            "max_actions": {"type": "integer", "minimum": 1},
+            "max_actions": {"type": "integer", "minimum": 1, "maximum": MAX_ACTIONS},
             "cards": {"type": "string", "description": "'embedded', or the card file the decks' cards came from"},
             "decks": {
                 "type": "array",
@@ -52,13 +54,18 @@ def schema() -> dict[str, Any]:
                 "items": {
                     "type": "object",
                     "required": ["player", "name", "library"],
-                    "properties": {"player": _PLAYER, "name": {"type": "string"}, "library": _STRINGS},
+                    "properties": {
+                        "player": _PLAYER,
+                        "name": {"type": "string"},
+                        "library": {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string"}},
+                    },
                     "additionalProperties": False,
                 },
             },
             "hashes": {
                 "type": "object",
                 "description": "each card of the decks: a hash of its card data",
+                "maxProperties": 2 * MAX_CARDS,
                 "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
             },
         },
@@ -76,6 +83,7 @@ def schema() -> dict[str, Any]:
             "said": {**_STRINGS, "description": "the log's lines of this step, with the rules they cite"},
             "events": {
                 "type": "array",
+                "maxItems": MAX_ITEMS,
                 "items": {
                     "type": "object",
                     "required": ["event", "object", "rules"],

@@ -169,7 +169,7 @@ def schema() -> dict[str, Any]:
                     "rules": {
                         "type": "array",
                         "minItems": 1,
-                        "items": {"type": "string"},
+                        "items": {"type": "string", "minLength": 1},
                         "description": "the rule versions (names or aliases) the scenario runs under",
                     },
                     "source": {"type": "string", "description": "the rules behind it, free text"},

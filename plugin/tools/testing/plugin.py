@@ -11,8 +11,10 @@ without a host is one usage error too.
   no path is given, the suite bundled with splitcards. One test per scenario and rule version,
   ``file.yaml::scenario-id[rule-version]``, so ``-k``, ``-x``, ``--lf``, ``--junitxml`` and
   pytest-xdist work as for any test. A failure shows the answer expected and the one got, with
-  the rules cited; ``not_supported`` is a skip giving the host's reason; an exception nobody
-  expected is a failure naming it. A scenario that could not be read is an error of its tests,
+  the rules cited; ``not_supported`` is a skip giving the host's reason when a declaration of the
+  host covers it, and a failure saying what to declare when none does (``--splitcards-allow-undeclared``
+  or the ini option ``splitcards_allow_undeclared``: a skip); an exception nobody expected is a
+  failure naming it. A scenario that could not be read is an error of its tests,
   naming the file, the scenario and the key, and the other scenarios of its file still run; a
   file that could not be read at all is a collection error.
 * ``--splitcards-rules VERSION`` (repeatable), or the ini option ``splitcards_rules`` (one
@@ -28,10 +30,10 @@ imports its public names on first use).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import pytest
 
@@ -42,7 +44,7 @@ if TYPE_CHECKING:
     from splitcards.game.configuration.registry import VersionRegistry
     from splitcards.game.contract import AdapterInfo
     from splitcards.rules.card import Card
-    from splitcards.tools.conformance.runner import Planned
+    from splitcards.tools.conformance.runner import Planned, Result
     from splitcards.tools.conformance.scenario import ScenarioFile as LoadedFile
     from splitcards.tools.hostnames import HostNames
 
@@ -63,6 +65,8 @@ class _Setup:
     names: HostNames
     # The scenario files collected, for the declarations that cover none of their runs.
     files: list[LoadedFile] = field(default_factory=list)
+    # A not_supported no declaration covers is a skip, not a failure.
+    allow_undeclared: bool = False
 
 
 _SETUP = pytest.StashKey[_Setup]()
@@ -94,7 +98,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="VERSION",
         help="run scenarios only under this rule version (name, alias or YAML file); repeatable",
     )
+    group.addoption(
+        "--splitcards-allow-undeclared",
+        action="store_true",
+        default=None,
+        help="skip a scenario the host reports not_supported without declaring it, instead of failing it"
+        " (to explore an engine)",
+    )
     parser.addini("splitcards_host", "the host adapter to test, as --splitcards-host (the command line wins)")
+    parser.addini(
+        "splitcards_allow_undeclared",
+        "skip a not_supported scenario the host declares nowhere, as --splitcards-allow-undeclared",
+        type="bool",
+        default=False,
+    )
     parser.addini(
         "splitcards_rules",
         "rule versions to keep, one a line, as --splitcards-rules (the command line wins)",
@@ -130,7 +147,9 @@ def pytest_configure(config: pytest.Config) -> None:
     timeout = config.getoption("splitcards_host_timeout")
     transcript = config.getoption("splitcards_transcript")
     sources = (host_source, rules_source)
-    config.stash[_SETUP] = _setup(name, rules, timeout, Path(transcript) if transcript else None, sources)
+    setup = _setup(name, rules, timeout, Path(transcript) if transcript else None, sources)
+    allow = config.getoption("splitcards_allow_undeclared") or config.getini("splitcards_allow_undeclared")
+    config.stash[_SETUP] = replace(setup, allow_undeclared=bool(allow))
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(_bundled())]
 
@@ -314,8 +333,7 @@ class ScenarioRun(pytest.Item):
         if result.status is Status.PASS:
             return
         if result.status is Status.NOT_SUPPORTED:
-            declared = f" [declared: {result.declared}]" if result.declared else ""
-            pytest.skip(f"not supported by host {setup.host.name}{declared}: {result.detail}")
+            self._not_supported(result)
         from splitcards.tools.conformance.wording import citation
 
         lines = [f"{result.status.value}: {result.detail}"]
@@ -327,6 +345,26 @@ class ScenarioRun(pytest.Item):
         if result.source:
             lines.append(f"source: {result.source}")
         lines.append(f"host: {result.host}; rule version: {result.version}")
+        pytest.fail("\n".join(lines), pytrace=False)
+
+    def _not_supported(self, result: Result) -> NoReturn:
+        """A skip when a declaration of the host covers the run (or undeclared ones are allowed), else
+        a failure saying what to declare: a skip nothing explains would hide a missing feature."""
+        from splitcards.tools.conformance.declarations import how_to_declare, undeclared
+        from splitcards.tools.conformance.needs import needs
+
+        setup = self.config.stash[_SETUP]
+        if not undeclared(result):
+            pytest.skip(f"not supported by host {setup.host.name} [declared: {result.declared}]: {result.detail}")
+        if setup.allow_undeclared:
+            pytest.skip(f"not supported by host {setup.host.name}: {result.detail}")
+        lines = [
+            f"not_supported: {result.detail}",
+            f"host {setup.host.name} declares nothing behind it, which fails the test (--splitcards-allow-undeclared,"
+            " or splitcards_allow_undeclared in the ini file, to explore)",
+            *how_to_declare(needs(self.run.scenario, self.run.file.cards)),
+            f"host: {result.host}; rule version: {result.version}",
+        ]
         pytest.fail("\n".join(lines), pytrace=False)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
