@@ -7,6 +7,7 @@ conformance ``kind`` that names it in scenario files (``expect_error``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 
@@ -260,3 +261,19 @@ def shown(value: object) -> str:
         return short.repr(value)
     except ValueError:  # an int too long to print
         return f"<{type(value).__name__}>"
+
+
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+"""Characters that move the cursor, clear the screen or reorder text at a terminal."""
+
+
+def printable(text: str, limit: int = 500) -> str:
+    """``text`` as it may be shown: every control character escaped (``\\x1b``, ``\\n``), and cut
+    after ``limit`` characters with its length said.
+
+    Whatever comes from outside and is echoed is shown this way: an engine's name, messages and
+    log lines, a record's strings. A name holding ``\\n`` and escape codes could otherwise forge
+    report lines or clear the terminal, and a record's string may be megabytes long."""
+    kept = text if len(text) <= limit else text[:limit]
+    shown = _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], kept)
+    return shown if kept is text else f"{shown}... ({len(text)} characters)"

@@ -21,14 +21,14 @@ import weakref
 from collections.abc import Sequence
 from typing import Any
 
-from splitcards.errors import ConfigError, SplitcardsError
+from splitcards.errors import ConfigError, SplitcardsError, printable
 from splitcards.game.contract import AdapterInfo, Resolution
 from splitcards.game.contract.capabilities import Capability
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.wire import methods
-from splitcards.wire.engine import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, EngineProcess, printable
+from splitcards.wire.engine import DEFAULT_TIMEOUT, STARTUP_TIMEOUT, EngineProcess
 from splitcards.wire.forms import JSON, FormError, Reader, encode
 from splitcards.wire.methods import METHODS, Initialized, NewGame
 from splitcards.wire.transcript import Transcript

@@ -33,7 +33,6 @@ import itertools
 import json
 import os
 import queue
-import re
 import signal
 import subprocess
 import threading
@@ -42,7 +41,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import IO, Any, BinaryIO, cast
 
-from splitcards.errors import HostError, NotSupported, UnknownObject
+from splitcards.errors import HostError, NotSupported, UnknownObject, printable
 from splitcards.wire import methods
 from splitcards.wire.framing import MAX_FRAME, FrameError, decode_body, encode_frame, read_frame
 from splitcards.wire.transcript import Transcript
@@ -60,8 +59,6 @@ MAX_UNASKED_BYTES = MAX_FRAME
 """How many bytes of frames an engine may send unasked between two requests."""
 MAX_STDERR_LINE = 16 * 1024
 """The longest stderr line kept, in bytes: a longer one is cut, with its length said."""
-SHOWN = 500
-"""How many characters of a string from the engine an error or a report shows."""
 _GRACE = 2.0  # seconds an engine asked to shut down has before it is killed
 _STDERR_CATCH_UP = 0.1  # seconds an error waits for the stderr lines written before it
 _POLL = 0.1  # seconds between two looks at whether the engine has exited, while waiting
@@ -369,22 +366,6 @@ class EngineProcess:
     def _log_raw(self, body: bytes) -> None:
         if self.transcript is not None:
             self.transcript.write(self.number, "from_engine", {"unreadable": body[:1000].decode("utf-8", "replace")})
-
-
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
-"""Characters that move the cursor, clear the screen or reorder text at a terminal."""
-
-
-def printable(text: str, limit: int = SHOWN) -> str:
-    """``text`` as it may be shown: every control character escaped (``\\x1b``, ``\\n``), and cut
-    after ``limit`` characters with its length said.
-
-    Whatever an engine sends is shown this way: its name, its messages, its log lines. An
-    engine's name holding ``\\n`` and escape codes could otherwise forge report lines or clear
-    the terminal."""
-    kept = text if len(text) <= limit else text[:limit]
-    shown = _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], kept)
-    return shown if kept is text else f"{shown}... ({len(text)} characters)"
 
 
 def _shown(value: Any) -> str:

@@ -27,12 +27,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from splitcards.cards.mtgjson import mtgjson_faces
-from splitcards.errors import OutputError, RecordError
+from splitcards.errors import OutputError, RecordError, printable
 from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
 from splitcards.rules.card import Card
 from splitcards.tools.play.decklists import MAX_CARDS
-from splitcards.tools.play.recordfields import MAX_ACTIONS, clipped, result_problem, step_problem
+from splitcards.tools.play.recordfields import MAX_ACTIONS, result_problem, step_problem
 
 RECORD = "splitcards game record"
 FORMAT = 1
@@ -277,7 +277,9 @@ def _header(where: str, data: Mapping[str, Any]) -> Header:
         raise RecordError(where, 1, f"not a game record: its first line has no 'record': {RECORD!r}")
     if isinstance(data.get("format"), bool) or data.get("format") != FORMAT:  # true == 1 in Python
         raise RecordError(
-            where, 1, f"format {clipped(repr(data.get('format')))}: this splitcards reads record format {FORMAT}"
+            where,
+            1,
+            f"format {printable(repr(data.get('format')))}: this splitcards reads record format {FORMAT}",
         )
     for key, kind in _HEADER_TYPES.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
@@ -325,21 +327,21 @@ def check_cards(record: Record, pool: Mapping[str, Card]) -> dict[str, Card]:
     """The record's cards from ``pool``, each with the data it was recorded with; raises
     :class:`~splitcards.errors.RecordError` naming the first card missing or changed."""
     found: dict[str, Card] = {}
-    source = clipped(record.header.cards)
+    source = printable(record.header.cards)
     for name, recorded in record.header.hashes.items():
         card = pool.get(name)
-        shown = clipped(repr(name))
+        shown = printable(repr(name))
         if card is None:
             raise RecordError(record.path, 1, f"hashes: card {shown} is not in the card data ({source})")
         now = card_hash(card)
         if now != recorded:
-            problem = f"hashes: card data of {shown} changed since the record ({source}): hash {clipped(recorded)}"
+            problem = f"hashes: card data of {shown} changed since the record ({source}): hash {printable(recorded)}"
             raise RecordError(record.path, 1, f"{problem}, now {now}")
         found[name] = card
     for n, (_, library) in enumerate(record.header.decks):
         for name in library:
             if name not in found:
-                problem = f"decks[{n}].library: card {clipped(repr(name))} has no hash in the record"
+                problem = f"decks[{n}].library: card {printable(repr(name))} has no hash in the record"
                 raise RecordError(record.path, 1, problem)
     return found
 
@@ -357,7 +359,7 @@ class Difference:
     def __str__(self) -> str:
         where = f"step {self.step}" if self.step else "the result"
         # A record's value may be megabytes long: it is shown cut, with its length.
-        recorded, now = clipped(repr(self.recorded)), clipped(repr(self.now))
+        recorded, now = printable(repr(self.recorded)), printable(repr(self.now))
         return f"{where} differs in {self.field}: recorded {recorded}, now {now}"
 
 

@@ -21,16 +21,6 @@ MAX_ACTIONS = 100_000
 """The most actions a game is played to (``--max-actions``), and so the most steps a record holds."""
 MAX_ITEMS = 1_000
 """The most lines, events or rules one step or result holds: a step says a few of each."""
-MAX_SHOWN = 200
-"""The most characters of a record's string a message echoes."""
-
-
-def clipped(text: str, limit: int = MAX_SHOWN) -> str:
-    """``text`` as a message echoes it: whole when short, else its first ``limit`` characters
-    and its length (a record's string may be megabytes long)."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _integer(minimum: int) -> Check:

@@ -13,7 +13,7 @@ from typing import Any
 import pluggy
 
 from splitcards.cards.loaders import load_card_file
-from splitcards.errors import RecordError, SplitcardsError
+from splitcards.errors import RecordError, SplitcardsError, printable
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.table import Table
@@ -22,7 +22,6 @@ from splitcards.tools.play import decks as demo_decks
 from splitcards.tools.play.demo import game_over
 from splitcards.tools.play.loop import AIGame
 from splitcards.tools.play.record import EMBEDDED, Difference, Record, Replayed, check_cards, comparer, read_record
-from splitcards.tools.play.recordfields import clipped
 
 CUT_SHORT = 4
 """The exit status of a replay whose record was cut short (no result: the game was interrupted or
@@ -37,7 +36,7 @@ def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry
     record = read_record(path)
     header = record.header
     info = adapters(pm).get(header.host)
-    host = clipped(repr(header.host))
+    host = printable(repr(header.host))
     if info is None or info.ai_game is None:
         raise RecordError(record.path, 1, f"host {host}: not installed here, or it plays no AI games")
     if info.available is not None:
@@ -46,13 +45,13 @@ def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry
         rules = registry.get(header.rules_file) if header.rules_file else registry.get(header.rules)
     except SplitcardsError as exc:
         # The message echoes the record's name or file, which may be any length.
-        raise RecordError(record.path, 1, f"rules: {clipped(str(exc))}") from None
+        raise RecordError(record.path, 1, f"rules: {printable(str(exc))}") from None
     if rules.name != header.rules:
-        problem = f"rules: recorded under {clipped(repr(header.rules))}, {clipped(str(header.rules_file))}"
+        problem = f"rules: recorded under {printable(repr(header.rules))}, {printable(str(header.rules_file))}"
         raise RecordError(record.path, 1, f"{problem} is {rules.name!r}")
     ai = info.ai_game(rules)
     if ai.engine != header.engine:
-        raise RecordError(record.path, 1, f"engine: recorded with {clipped(header.engine)}, this is {ai.engine}")
+        raise RecordError(record.path, 1, f"engine: recorded with {printable(header.engine)}, this is {ai.engine}")
     cards = check_cards(record, _pool(record))
     libraries = [tuple(cards[name] for name in library) for _, library in header.decks]
     names = (header.decks[0][0], header.decks[1][0])
@@ -80,7 +79,7 @@ def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry
     except Exception as exc:
         # The failure a soak saved, met again: the replay shows where it comes back.
         where = f" (the record was cut short after step {recorded})" if game.steps > recorded else ""
-        out(f"replay {record.path}: step {game.steps} fails{where}: {type(exc).__name__}: {clipped(str(exc))}")
+        out(f"replay {record.path}: step {game.steps} fails{where}: {type(exc).__name__}: {printable(str(exc))}")
         return 1
     if game.steps < recorded:
         out(f"replay {record.path}: {Difference(game.steps + 1, 'the game', 'goes on', 'ended')}")
@@ -105,7 +104,7 @@ def _pool(record: Record) -> Mapping[str, Card]:
     try:
         return load_card_file(record.header.cards).cards
     except SplitcardsError as exc:
-        raise RecordError(record.path, 1, f"cards: {clipped(str(exc))}") from None
+        raise RecordError(record.path, 1, f"cards: {printable(str(exc))}") from None
 
 
 def _result_difference(recorded: Mapping[str, Any], now: Mapping[str, Any]) -> Difference | None:
