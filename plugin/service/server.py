@@ -21,7 +21,8 @@ import traceback
 from dataclasses import fields
 from typing import IO, Any, BinaryIO
 
-from splitcards.errors import IllegalAction, PluginFailure
+from splitcards.errors import IllegalAction, OutputError, PluginFailure
+from splitcards.files.lines import write_line
 from splitcards.game.plugins import hookcalls
 from splitcards.game.plugins.manager import plugin_sources
 from splitcards.rules.versions import RuleVersion
@@ -284,12 +285,10 @@ class Service:
             "hash": self.rules_hash(version),
         }
         try:
-            self.log.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
-            self.log.flush()
-        except OSError as exc:
+            write_line(self.log, json.dumps(line, ensure_ascii=False, separators=(",", ":")), "the decision log", 0)
+        except OutputError as exc:
             # An answer that can't be logged is not given: a bug report could not carry its id.
-            reason = exc.strerror or type(exc).__name__
-            raise ServiceError(methods.INTERNAL_ERROR, f"the decision log can't be written ({reason})") from None
+            raise ServiceError(methods.INTERNAL_ERROR, f"the decision log can't be written ({exc.reason})") from None
 
 
 def _internal(exc: Exception) -> ServiceError:

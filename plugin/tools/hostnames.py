@@ -7,9 +7,6 @@ down when it is closed (a ``with`` block); the engines are ended at exit in any 
 
 from __future__ import annotations
 
-import contextlib
-import os
-import threading
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -30,35 +27,18 @@ class UnknownHost(SplitcardsError, ValueError):
 
 
 class _Transcript(Transcript):
-    """A transcript that a full disk stops, not the run: the file is cut back to its last whole
-    line, the runs go on, and :meth:`HostNames.close` reports the failure."""
+    """A transcript that a full disk stops, not the run: its lines before stay whole, the runs go
+    on, and :meth:`HostNames.close` reports the failure."""
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.path = path
-        self.lines = 0
-        self.failed: OutputError | None = None
-        self._whole = 0  # the file's size after its last whole line
-        self._writing = threading.Lock()
+    failed: OutputError | None = None
 
     def write(self, engine: int, kind: str, item: Any) -> None:
-        with self._writing:
-            if self.failed is not None:
-                return
-            try:
-                super().write(engine, kind, item)
-                self._whole = os.stat(self.path).st_size
-                self.lines += 1
-            except OSError as exc:
-                self.failed = OutputError(f"--transcript {self.path}", exc.strerror or str(exc), self.lines)
-                with contextlib.suppress(OSError):
-                    super().close()  # what its buffer still holds is dropped with the cut
-                with contextlib.suppress(OSError):
-                    os.truncate(self.path, self._whole)
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            super().close()
+        if self.failed is not None:
+            return
+        try:
+            super().write(engine, kind, item)
+        except OutputError as exc:
+            self.failed = exc
 
 
 class HostNames:

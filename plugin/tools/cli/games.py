@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pluggy
 
+from splitcards.files.lines import write_line
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
 from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host, not_an_input, rule_files
@@ -24,7 +25,7 @@ from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import read_user_decks
 from splitcards.tools.play.demo import run as run_demo
 from splitcards.tools.play.games import GamePlan
-from splitcards.tools.play.record import EMBEDDED, MAX_SEED, write_line
+from splitcards.tools.play.record import EMBEDDED, MAX_SEED
 from splitcards.tools.play.recordfields import MAX_ACTIONS
 from splitcards.tools.play.replay import replay
 

@@ -15,6 +15,7 @@ from typing import IO, Any
 import pluggy
 
 from splitcards.errors import SplitcardsError
+from splitcards.files.lines import write_line
 from splitcards.game.configuration.registry import VersionRegistry, load_registry
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.rules.model import Zone
@@ -176,8 +177,9 @@ def dump(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRe
     service = Service(context, _version())
     cards = [context.pool[name] for name in sorted(context.pool)]
     with _output(args.out) as out:
-        for line in dump_lines(service, cards, versions, zones):
-            out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+        name = str(args.out) if args.out is not None else "standard output"
+        for written, line in enumerate(dump_lines(service, cards, versions, zones)):
+            write_line(out, json.dumps(line, ensure_ascii=False, separators=(",", ":")), name, written)
     return 0
 
 

@@ -15,10 +15,8 @@ is named. A record from another engine version, or whose card data changed, is r
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,9 +25,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from splitcards.cards.mtgjson import mtgjson_faces
-from splitcards.errors import OutputError, RecordError, printable
+from splitcards.errors import RecordError, printable
 from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
+from splitcards.files.lines import write_line
 from splitcards.rules.card import Card
 from splitcards.tools.play.decklists import MAX_CARDS
 from splitcards.tools.play.recordfields import MAX_ACTIONS, result_problem, step_problem
@@ -123,50 +122,6 @@ class Writer:
     def line(self, data: Mapping[str, Any]) -> None:
         write_line(self.out, record_line(data), self.name, self.lines)
         self.lines += 1
-
-
-def write_line(out: IO[str], text: str, name: str, written: int) -> None:
-    """Write ``text`` and its end of line to ``out`` whole, or not at all.
-
-    A file that stops taking bytes (a full disk) raises :class:`~splitcards.errors.OutputError`
-    naming ``name`` and the ``written`` lines before; the part of the line that got in is cut
-    off again, so that the file ends with a whole line and a reader sees every line it holds.
-    A pipe whose reader went away still raises :class:`BrokenPipeError`.
-    """
-    try:
-        fd = out.fileno()
-    except (OSError, ValueError):  # io.UnsupportedOperation is both: a file in memory
-        fd = None
-    try:
-        if fd is None:
-            out.write(text + "\n")
-            out.flush()
-            return
-        # The bytes go to the descriptor itself: a text file's buffer would keep a failed line's
-        # tail and write it at close, after the cut.
-        out.flush()
-        start = _position(fd)
-        data = memoryview((text + "\n").encode("utf-8"))
-        try:
-            while data:
-                data = data[os.write(fd, data) :]
-        except OSError:
-            if start is not None:
-                with contextlib.suppress(OSError):
-                    os.ftruncate(fd, start)
-            raise
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(name, exc.strerror or str(exc), written) from None
-
-
-def _position(fd: int) -> int | None:
-    """Where a file's next byte goes; ``None`` for a pipe or a terminal (nothing to cut back)."""
-    try:
-        return os.lseek(fd, 0, os.SEEK_CUR)
-    except OSError:
-        return None
 
 
 # JSON allows these raw inside a string, and text readers take each for the end of a line (a card
