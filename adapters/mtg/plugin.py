@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from splitcards.adapters.mtg.version import unavailable_reason
 from splitcards.game.contract import AdapterInfo, Host
+from splitcards.game.contract.versions import CURRENT_CONTRACT
 from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
 
@@ -25,5 +26,6 @@ def splitcards_register_adapters() -> Sequence[AdapterInfo]:
             "python-mtg 0.1.1 (Datalog engine): real games, split-card moves added by the adapter",
             _new_game,
             unavailable_reason(),
+            contract=CURRENT_CONTRACT,
         )
     ]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from splitcards.adapters.phase.deviations import DECLARED, LACKS
 from splitcards.adapters.phase.version import REQUIRED_VERSION, unavailable_reason
 from splitcards.game.contract import AdapterInfo, Host
+from splitcards.game.contract.versions import CURRENT_CONTRACT
 from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
 
@@ -42,5 +43,6 @@ def splitcards_register_adapters() -> Sequence[AdapterInfo]:
             ai_game=new_ai_game,
             lacks=LACKS,
             deviations=DECLARED,
+            contract=CURRENT_CONTRACT,
         )
     ]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from splitcards.adapters.reference.host import ReferenceHost
 from splitcards.game.contract import AdapterInfo, Host
+from splitcards.game.contract.versions import CURRENT_CONTRACT
 from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
 
@@ -17,4 +18,6 @@ def new_game(rules: RuleVersion) -> Host:
 
 @hookimpl
 def splitcards_register_adapters() -> Sequence[AdapterInfo]:
-    return [AdapterInfo("reference", "in-memory reference host (tests of the rules)", new_game)]
+    return [
+        AdapterInfo("reference", "in-memory reference host (tests of the rules)", new_game, contract=CURRENT_CONTRACT)
+    ]

@@ -24,6 +24,7 @@ from typing import Any
 from splitcards.errors import ConfigError, SplitcardsError, printable
 from splitcards.game.contract import AdapterInfo, Resolution
 from splitcards.game.contract.capabilities import Capability
+from splitcards.game.contract.versions import CURRENT_CONTRACT
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
@@ -235,6 +236,8 @@ class CommandEngine:
             self.new_game,
             lacks=hello.lacks,
             deviations=hello.deviations,
+            # Protocol 1.x came with contract 0.2: an engine speaking it is held to the current contract.
+            contract=CURRENT_CONTRACT,
         )
 
     @property

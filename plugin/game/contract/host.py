@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from splitcards.game.contract.capabilities import Capability as Capability
 from splitcards.game.contract.capabilities import Gap as Gap
 from splitcards.game.contract.capabilities import KnownDeviation as KnownDeviation
+from splitcards.game.contract.versions import OLDEST_CONTRACT
 
 # The requests, decisions and resolutions are part of the contract; the rules define them.
 from splitcards.rules.actions import CastDecision as CastDecision
@@ -118,6 +119,10 @@ class AdapterInfo:
     deviations: tuple[KnownDeviation, ...] = ()
     """The places where the host knowingly answers otherwise than the rules: the runs they cover are run, and
     reported as declared while they still differ (docs/adapters.md)."""
+    contract: str = OLDEST_CONTRACT
+    """The version of the host contract the adapter was written for (:mod:`~splitcards.game.contract.versions`):
+    where a later version asks more of a host, the ``Table`` keeps the old behaviour for it, with a
+    ``DeprecationWarning``. A registration that names none was written for the oldest, ``"0.1"``."""
 
     def gap(self, capability: Capability) -> Gap | None:
         """The declaration that the host lacks ``capability``, or ``None``."""

@@ -6,6 +6,7 @@ import pluggy
 
 from splitcards.errors import PluginFailure, shown
 from splitcards.game.contract import AdapterInfo, Capability, Gap, KnownDeviation
+from splitcards.game.contract.versions import contract_problem
 from splitcards.game.plugins import hookcalls
 
 
@@ -42,6 +43,9 @@ def registration_problem(info: object) -> str:
         return f"available: None or the reason the engine is missing, not {shown(info.available)}"
     if info.ai_game is not None and not callable(info.ai_game):
         return f"ai_game: None or a callable, not {shown(info.ai_game)}"
+    problem = contract_problem(info.contract)
+    if problem:
+        return f"contract: {problem}"
     if not isinstance(info.lacks, tuple):
         return f"lacks: a tuple of splitcards.Gap, not {shown(info.lacks)}"
     for i, gap in enumerate(info.lacks):

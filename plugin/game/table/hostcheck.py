@@ -11,11 +11,14 @@ was told and what it answered, raised before any rule reads the answer.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 from splitcards.errors import HostError, SplitcardsError, UnknownObject, shown
 from splitcards.game.contract import Host, Resolution
+from splitcards.game.contract.versions import OLDEST_CONTRACT, deprecation, kept_for
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 
@@ -46,9 +49,13 @@ class CheckedHost:
     has each of those answers read and checked once per position: the answers are kept until the
     host's position changes or the Table acts through this check, which every action does."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, contract: str = OLDEST_CONTRACT) -> None:
         self.host: Host = cast(Host, _Guarded(host))
         self.name: str = str(getattr(host, "name", type(host).__name__))
+        self.contract = contract
+        # The copies a host of a contract before "copy_marked" left unmarked: shown as the copies
+        # they are for as long as they are no token (a permanent spell's copy resolves to one, 608.3f).
+        self._unmarked_copies: set[ObjectId] = set()
         # The ids this game's host handed out for new objects: a new object never takes one again.
         self._given: set[ObjectId] = set()
         self._lists_zones = callable(getattr(host, "objects_in", None))
@@ -88,12 +95,12 @@ class CheckedHost:
     def view(self, obj: ObjectId) -> ObjectView:
         kept = self._reading()
         if kept is None:
-            return self._view(obj)
+            return self._shown(obj, self._view(obj))
         found = kept.get(("view", obj))
         if found is None:
             found = kept["view", obj] = self._view(obj)
         assert isinstance(found, ObjectView)
-        return found
+        return self._shown(obj, found)
 
     def _view(self, obj: ObjectId) -> ObjectView:
         found = self.host.view(obj)
@@ -301,9 +308,21 @@ class CheckedHost:
         # A copy of a spell or of a card is no card (704.5e ends it out of place); a permanent entering
         # as a copy is a token, checked by copy_permanent.
         if method != "copy_permanent" and view.copy is not True:
-            raise self.breach(
-                method, told, new, f"an object whose ObjectView.copy is {_named(view.copy)}; expected True"
-            )
+            change = kept_for(self.contract, "copy_marked")
+            if change is None:
+                raise self.breach(
+                    method, told, new, f"an object whose ObjectView.copy is {_named(view.copy)}; expected True"
+                )
+            seen = f"answered Host.{method} {told} with {new!r}, an object whose ObjectView.copy is False"
+            warnings.warn(deprecation(self.name, self.contract, change, seen), DeprecationWarning, stacklevel=2)
+            self._unmarked_copies.add(new)
+            view = self._shown(new, view)
+        return view
+
+    def _shown(self, obj: ObjectId, view: ObjectView) -> ObjectView:
+        """The view of ``obj`` as the current contract shows it, for a host of an older one."""
+        if obj in self._unmarked_copies and not (view.copy or view.token):
+            return replace(view, copy=True)
         return view
 
     def _expect(self, method: str, told: str, new: ObjectId, fields: list[tuple[str, object, object]]) -> None:

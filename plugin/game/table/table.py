@@ -25,6 +25,7 @@ import pluggy
 
 from splitcards.errors import PluginFailure
 from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
+from splitcards.game.contract.versions import OLDEST_CONTRACT, contract_problem
 from splitcards.game.plugins import hookcalls
 from splitcards.game.plugins.manager import default_manager, plugins_implementing
 from splitcards.game.table.castmemo import CastableMemo
@@ -62,13 +63,26 @@ class Table(TableQueries):
     :class:`~splitcards.rules.versions.RuleVersion` in force. ``pm`` is the plugin manager whose
     hooks are called; ``None``: the process-wide manager of
     :func:`~splitcards.game.plugins.manager.default_manager`, so making a table costs no plugin
-    discovery.
+    discovery. ``contract`` is the version of the host contract the host was written for
+    (``AdapterInfo.contract``, :mod:`~splitcards.game.contract.versions`): where a later version
+    asks more of a host, the Table keeps the old behaviour for an older one, with a
+    ``DeprecationWarning``.
     """
 
-    def __init__(self, host: Host, rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> None:
+    def __init__(
+        self,
+        host: Host,
+        rules: RuleVersion,
+        pm: pluggy.PluginManager | None = None,
+        *,
+        contract: str = OLDEST_CONTRACT,
+    ) -> None:
+        problem = contract_problem(contract)
+        if problem:
+            raise ValueError(f"Table(contract=...): {problem}")
         self.host: Host = host
         """The host as given (the Table's own calls go through its check of every answer)."""
-        self._checked = CheckedHost(host)
+        self._checked = CheckedHost(host, contract)
         self.rules: RuleVersion = rules
         """The rule version in force."""
         self.pm: pluggy.PluginManager = pm if pm is not None else default_manager()

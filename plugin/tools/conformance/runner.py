@@ -23,6 +23,7 @@ import pluggy
 from splitcards.errors import HostError, NotSupported, PluginFailure, RulesConfigError, ScenarioError, SplitcardsError
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Host
+from splitcards.game.contract.versions import OLDEST_CONTRACT
 from splitcards.game.table import Table
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.checks import run_check
@@ -126,7 +127,7 @@ def run_planned(run: Planned, host_name: str, factory: AdapterInfo, pm: pluggy.P
             run.scenario.source,
             declared=name,
         )
-    result = run_scenario(run.file, run.scenario, run.version, host_name, factory.factory, pm)
+    result = run_scenario(run.file, run.scenario, run.version, host_name, factory.factory, pm, factory.contract)
     deviation = declared_deviation(factory, run.file, run.scenario, run.version)
     if deviation is None or run.scenario.problem:
         met = met_deviation(factory, result.status, result.detail)
@@ -142,8 +143,10 @@ def run_scenario(
     host_name: str,
     factory: Callable[[RuleVersion], Host],
     pm: pluggy.PluginManager | None = None,
+    contract: str = OLDEST_CONTRACT,
 ) -> Result:
-    """Run one scenario under one rule version on a new game of one host."""
+    """Run one scenario under one rule version on a new game of one host, written for the host
+    contract ``contract``."""
 
     def result(status: Status, detail: str = "", rules: tuple[str, ...] = ()) -> Result:
         return Result(file.path, scenario.id, version.name, host_name, status, detail, scenario.source, rules)
@@ -153,7 +156,7 @@ def run_scenario(
     try:
         host = factory(version)
         host.prepare(list(file.cards.values()))
-        table = Table(host, version, pm)
+        table = Table(host, version, pm, contract=contract)
         run = ScenarioRun(file, scenario, table)
         for step in scenario.setup:
             run.step(step)

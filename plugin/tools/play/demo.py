@@ -66,6 +66,7 @@ def run(
             pm,
             decks=decks or deck_for,
             record=record_step(writer) if writer is not None else None,
+            contract=info.contract,
         )
     except UnsupportedCard as exc:
         if decks is None:

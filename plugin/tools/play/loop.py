@@ -34,6 +34,7 @@ import pluggy
 
 from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.contract.aihost import ActionKind, AIHost, Classified, CombatDamage, Happening, Targeted
+from splitcards.game.contract.versions import OLDEST_CONTRACT
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
@@ -74,13 +75,14 @@ class AIGame:
         decks: Callable[[Table], Decks] = deck_for,
         record: Callable[[Step], None] | None = None,
         actions: Actions | None = None,
+        contract: str = OLDEST_CONTRACT,
     ) -> None:
         self.ai = ai
         self.rules = rules
         self.seed = seed
         self.max_actions = max_actions
         self.log = log or (lambda line: None)
-        self.table = Table(ai.host, rules, pm)
+        self.table = Table(ai.host, rules, pm, contract=contract)
         self.decks = decks(self.table)
         ai.start(self.decks.deck, self.decks.opponent, seed)
         self.result = Result()

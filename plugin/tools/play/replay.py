@@ -69,6 +69,7 @@ def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry
         decks=decks,
         record=lambda step: check(step.as_dict()),
         actions=action,
+        contract=info.contract,
     )
     recorded = len(record.steps)
     try:

@@ -58,7 +58,7 @@ class HostContract:
         rules = registry.get(version)
         game = host.factory(rules)
         game.prepare([cards[name] for name in POOL])
-        return Table(game, rules, make_plugin_manager(load_entry_points=False))
+        return Table(game, rules, make_plugin_manager(load_entry_points=False), contract=host.contract)
 
     def test_host_satisfies_the_protocol(self, splitcards_host: AdapterInfo, game: Table) -> None:
         assert isinstance(game.host, Host)
