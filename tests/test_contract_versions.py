@@ -21,7 +21,7 @@ from splitcards.game.contract.versions import CURRENT_CONTRACT, OLDEST_CONTRACT
 from splitcards.game.plugins.hosts import registration_problem
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
-from splitcards.rules.model import CastOption, ObjectId, SpellFacts, Zone
+from splitcards.rules.model import CastOption, ObjectId, Player, SpellFacts, Zone
 from splitcards.tools.conformance.results import Status
 from splitcards.tools.conformance.runner import iter_file
 from splitcards.tools.conformance.scenario import load_file
@@ -104,3 +104,35 @@ def test_the_bundled_copy_scenarios_pass_for_a_0_1_host_and_fail_for_a_0_2_one(r
         assert _statuses(old, registry) == {Status.PASS}
     new = replace(old, contract=CURRENT_CONTRACT)
     assert Status.FAIL in _statuses(new, registry)
+
+
+class CopiesOwnedByTheCard(ReferenceHost):
+    """A host as 0.1's documents allowed: a spell's copy keeps the card's owner, whoever copied it."""
+
+    def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
+        new = super().copy_spell(obj, spell)
+        self._objects[new] = replace(self._objects[new], owner=self._objects[obj].owner)
+        return new
+
+
+def test_0_1_a_copy_owned_by_the_cards_owner_is_shown_owned_by_its_controller(
+    registry: VersionRegistry, cards: dict[str, Card]
+) -> None:
+    table = Table(CopiesOwnedByTheCard(), registry.get("current"))
+    obj = table.create(cards["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
+    table.set_turn(priority=Player.P2)
+    spell = table.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
+    with pytest.warns(DeprecationWarning, match=r"707\.10"):
+        copy = table.copy_spell(spell)
+    assert (table.view(copy).owner, table.view(copy).controller) == (Player.P2, Player.P2)
+
+
+def test_0_2_a_copy_owned_by_the_cards_owner_breaks_the_contract(
+    registry: VersionRegistry, cards: dict[str, Card]
+) -> None:
+    table = Table(CopiesOwnedByTheCard(), registry.get("current"), contract=CURRENT_CONTRACT)
+    obj = table.create(cards["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
+    table.set_turn(priority=Player.P2)
+    spell = table.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
+    with pytest.raises(HostError, match=r"ObjectView\.owner is p1; expected p2"):
+        table.copy_spell(spell)

@@ -12,6 +12,7 @@ import pytest
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import HostError, PluginFailure
 from splitcards.game.contract import Resolution
+from splitcards.game.contract.versions import CURRENT_CONTRACT
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
@@ -69,7 +70,7 @@ class Faulty(ReferenceHost):
 
 
 def _table(rules: RuleVersion, fault: str) -> Table:
-    return Table(Faulty(fault), rules, make_plugin_manager(load_entry_points=False))
+    return Table(Faulty(fault), rules, make_plugin_manager(load_entry_points=False), contract=CURRENT_CONTRACT)
 
 
 def _raises(call: Any, *args: Any, **kwargs: Any) -> str:
@@ -250,7 +251,7 @@ class Lying(ReferenceHost):
 
 
 def _lying(rules: RuleVersion, lie: str) -> Table:
-    return Table(Lying(lie), rules, make_plugin_manager(load_entry_points=False))
+    return Table(Lying(lie), rules, make_plugin_manager(load_entry_points=False), contract=CURRENT_CONTRACT)
 
 
 def test_a_host_handing_out_an_id_twice_is_its_breach(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:

@@ -46,6 +46,13 @@ CHANGES: tuple[ContractChange, ...] = (
         demand="copy_spell and copy_card answer a new object whose ObjectView.copy is true",
         kept="the object the host answered is taken as the copy the Table asked for, and shown with copy true",
     ),
+    ContractChange(
+        key="copy_owned",
+        since="0.2",
+        rules="707.10",
+        demand="copy_spell answers a copy owned by the player it is put on the stack for (spell.caster)",
+        kept="the copy is shown as owned by that player",
+    ),
 )
 
 

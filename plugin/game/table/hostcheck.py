@@ -53,9 +53,9 @@ class CheckedHost:
         self.host: Host = cast(Host, _Guarded(host))
         self.name: str = str(getattr(host, "name", type(host).__name__))
         self.contract = contract
-        # The copies a host of a contract before "copy_marked" left unmarked: shown as the copies
-        # they are for as long as they are no token (a permanent spell's copy resolves to one, 608.3f).
-        self._unmarked_copies: set[ObjectId] = set()
+        # What the Table shows of the copies a host of an older contract made as that contract
+        # allowed: the fields the current one asks for, by object (contract.versions).
+        self._shown_as: dict[ObjectId, dict[str, Any]] = {}
         # The ids this game's host handed out for new objects: a new object never takes one again.
         self._given: set[ObjectId] = set()
         self._lists_zones = callable(getattr(host, "objects_in", None))
@@ -254,6 +254,17 @@ class CheckedHost:
         told = f"to copy the spell {obj!r}"
         new = self._act(self.host.copy_spell, obj, spell)
         view = self._copy("copy_spell", told, obj, new)
+        if spell.caster is not None and view.owner is not spell.caster:
+            # 707.10: a copy of a spell is owned by the player it was put on the stack for.
+            seen = f"answered Host.copy_spell {told} for {spell.caster} with {new!r}, an object owned by {view.owner}"
+            if not self._kept_for("copy_owned", new, seen, owner=spell.caster):
+                raise self.breach(
+                    "copy_spell",
+                    told,
+                    new,
+                    f"an object whose ObjectView.owner is {view.owner}; expected {spell.caster}",
+                )
+            view = self._shown(new, view)
         option = view.spell.option.value if view.spell is not None else None
         self._expect(
             "copy_spell", told, new, [("zone", view.zone, Zone.STACK), ("spell.option", option, spell.option.value)]
@@ -308,22 +319,33 @@ class CheckedHost:
         # A copy of a spell or of a card is no card (704.5e ends it out of place); a permanent entering
         # as a copy is a token, checked by copy_permanent.
         if method != "copy_permanent" and view.copy is not True:
-            change = kept_for(self.contract, "copy_marked")
-            if change is None:
+            seen = f"answered Host.{method} {told} with {new!r}, an object whose ObjectView.copy is False"
+            if not self._kept_for("copy_marked", new, seen, copy=True):
                 raise self.breach(
                     method, told, new, f"an object whose ObjectView.copy is {_named(view.copy)}; expected True"
                 )
-            seen = f"answered Host.{method} {told} with {new!r}, an object whose ObjectView.copy is False"
-            warnings.warn(deprecation(self.name, self.contract, change, seen), DeprecationWarning, stacklevel=2)
-            self._unmarked_copies.add(new)
             view = self._shown(new, view)
         return view
 
+    def _kept_for(self, key: str, obj: ObjectId, seen: str, **fields: Any) -> bool:
+        """Whether the host's contract predates the change ``key``: then ``obj`` is shown with the
+        ``fields`` the current contract asks for, and a ``DeprecationWarning`` says so."""
+        change = kept_for(self.contract, key)
+        if change is None:
+            return False
+        warnings.warn(deprecation(self.name, self.contract, change, seen), DeprecationWarning, stacklevel=3)
+        self._shown_as.setdefault(obj, {}).update(fields)
+        return True
+
     def _shown(self, obj: ObjectId, view: ObjectView) -> ObjectView:
-        """The view of ``obj`` as the current contract shows it, for a host of an older one."""
-        if obj in self._unmarked_copies and not (view.copy or view.token):
-            return replace(view, copy=True)
-        return view
+        """The view of ``obj`` as the current contract shows it, for a host of an older one. A
+        copy of a permanent spell resolves to a token that is no copy (608.3f): the copy mark kept
+        for the spell is not shown on it."""
+        fields = self._shown_as.get(obj)
+        if not fields:
+            return view
+        shown_fields = {k: v for k, v in fields.items() if not (k == "copy" and view.token)}
+        return replace(view, **shown_fields)
 
     def _expect(self, method: str, told: str, new: ObjectId, fields: list[tuple[str, object, object]]) -> None:
         """The first field of the new object's view that is not what the contract expects, named."""

@@ -1,1 +1,1 @@
-"""An in-memory host adapter written as the splitcards 0.1 documentation said (docs/adapters.md)."""
+"""An in-memory host adapter for splitcards, written against the splitcards 0.1 documentation."""

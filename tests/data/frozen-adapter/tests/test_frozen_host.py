@@ -1,5 +1,5 @@
-"""The host contract tests on this adapter, as the splitcards 0.1 documentation said to run them
-from an adapter's own test suite."""
+"""The host contract tests on this adapter, run from its own test suite as the splitcards 0.1
+documentation showed."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import pytest
 from frozen_adapter.plugin import new_game
 
 from splitcards import AdapterInfo
-from splitcards.testing import HostContract
+from splitcards.tools.testing.contract import HostContract
 
 
 class TestFrozenHost(HostContract):
     @pytest.fixture
     def splitcards_host(self) -> AdapterInfo:
-        return AdapterInfo("frozen", "an in-memory engine written against splitcards 0.1", new_game)
+        return AdapterInfo("frozen", "An in-memory engine written against splitcards 0.1", new_game)
