@@ -84,8 +84,10 @@ DEVIATIONS: tuple[Deviation, ...] = (
         ("709.5h",),
         "load_game rebuilds a Room permanent's triggers from its front face: the other door's trigger is lost and"
         " the front door's 'when you unlock this door' fires for the wrong door.",
-        "The adapter reloads only to give priority to the non-active player; a locked, untouched Room is re-entered"
-        " (phase rebuilds both doors), any other damaged Room makes the step not_supported.",
+        "The adapter reloads only to give priority where a pass can't (on an empty stack, or after the other"
+        " player's pass on the stack, which a second pass would resolve) and to write X at a splice offer"
+        " (splice-offer-before-x); a locked, untouched Room is re-entered (phase rebuilds both doors), any other"
+        " damaged Room makes the step not_supported.",
         "test_709_5h_reload_keeps_room_triggers",
     ),
     Deviation(
