@@ -66,8 +66,12 @@ def test_the_node_host_answers_bad_requests_with_errors_and_goes_on() -> None:
             engine.call("view", {"game": game, "object": "no-such-object"})
         with pytest.raises(NotSupported, match="the engine has no method 'no_such_method'"):
             engine.call("no_such_method", {})
-        with pytest.raises(HostError, match=r"in 'objects': the engine answered error -32602: .*no-such-game"):
+        with pytest.raises(HostError, match=r'in \'objects\': the engine knows no game "no-such-game" \(never made'):
             engine.call("objects", {"game": "no-such-game"})
+        engine.notify("dispose_game", {"game": game})
+        with pytest.raises(HostError, match=rf'the engine knows no game "{game}" .*: unknown game "{game}"'):
+            engine.call("objects", {"game": game})
+        game = engine.call("new_game", {"rules": "duskmourn-2024"})["game"]
         assert engine.call("ping", {}) is None
         assert engine.call("objects", {"game": game}) == []
     finally:

@@ -3,7 +3,9 @@ wrong ones, and say what the loaders' own tables say (step, query and key names,
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import typing
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -14,11 +16,16 @@ import yaml
 
 from splitcards.errors import RulesConfigError, ScenarioError
 from splitcards.game.configuration import registry
-from splitcards.game.configuration.registry import load_registry
+from splitcards.game.configuration.registry import VersionRegistry, load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.rules import versionfile
 from splitcards.tools import schemas
 from splitcards.tools.conformance import scenario
 from splitcards.tools.schemas import scenario as scenario_schema
+from splitcards.wire import methods
+from splitcards.wire.forms import Reader, encode, fields_of
+from splitcards.wire.server import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(
@@ -218,3 +225,96 @@ def test_version_schema_is_the_loaders_table() -> None:
     schema = schemas.load("version")
     assert _as_loader_schema(schema, schema["$defs"]) == versionfile.KEYS
     assert tuple(schema["then"]["required"]) == versionfile.REQUIRED_KEYS
+
+
+# -- the protocol's schema says what the wire reads ----------------------------------------------
+
+
+def _protocol_types() -> dict[str, type]:
+    """Every dataclass the protocol carries, by name: the methods' params and results, and the
+    params of what an engine may send unasked, with the types of their fields."""
+    found: dict[str, type] = {}
+
+    def add(tp: Any) -> None:
+        for arg in typing.get_args(tp):
+            add(arg)
+        if isinstance(tp, type) and dataclasses.is_dataclass(tp) and tp.__name__ not in found:
+            found[tp.__name__] = tp
+            for _, field, _ in fields_of(tp):
+                add(field)
+
+    for method in methods.METHODS.values():
+        for _, tp in method.params:
+            add(tp)
+        add(method.result)
+    add(methods.LogMessage)
+    return found
+
+
+def _least(node: dict[str, Any], defs: dict[str, Any]) -> Any:
+    """The smallest value a schema node accepts: an object with its required keys only."""
+    if "$ref" in node:
+        return _least(defs[node["$ref"].rsplit("/", 1)[1]], defs)
+    if "anyOf" in node:
+        options = node["anyOf"]
+        return None if {"type": "null"} in options else _least(options[0], defs)
+    if "enum" in node:
+        return node["enum"][0]
+    kind = node["type"]
+    if kind == "object":
+        return {key: _least(node["properties"][key], defs) for key in node["required"]}
+    if kind == "array":
+        return [_least(item, defs) for item in node.get("prefixItems", [])]
+    if kind == "string":
+        return "{1}" if "pattern" in node else "x"
+    return {"integer": 0, "boolean": False}[kind]
+
+
+def test_each_default_of_the_protocol_schema_is_what_the_reader_takes(registry: VersionRegistry) -> None:
+    protocol = schemas.load("protocol")
+    defs = protocol["$defs"]
+    types = _protocol_types()
+    checked = []
+    for name, definition in defs.items():
+        if definition.get("type") != "object" or "." in name:
+            continue
+        properties, required = definition["properties"], definition["required"]
+        defaults = {key: node["default"] for key, node in properties.items() if "default" in node}
+        # Every key that may be left out has a default, and a required one has none.
+        assert sorted(defaults) == sorted(set(properties) - set(required)), name
+        # Read with every optional key left out: each field is the schema's default.
+        value = Reader().read(types[name], _least(definition, defs), name)
+        for key, default in defaults.items():
+            assert encode(getattr(value, key)) == default, f"{name}.{key}"
+            checked.append(f"{name}.{key}")
+    assert {"Resolution.performed_by", "Resolution.controller", "Timing.phase", "Half.colors"} <= set(checked)
+    # A request's params left out are read as {}, by the server of the wire.
+    info = adapters(make_plugin_manager())["reference"]
+    for name, definition in defs.items():
+        if name.endswith(".request"):
+            assert definition["properties"]["params"]["default"] == {}
+            method = name.removesuffix(".request")
+            message: dict[str, Any] = {"jsonrpc": "2.0", "id": 1, "method": method}
+            left_out = Server(info, registry, "1").answer(message)
+            given = Server(info, registry, "1").answer({**message, "params": {}})
+            assert left_out == given, method
+
+
+def test_the_protocol_schema_has_what_an_engine_may_send_unasked() -> None:
+    protocol = schemas.load("protocol")
+    jsonschema.Draft202012Validator.check_schema(protocol)
+    validator = jsonschema.Draft202012Validator(protocol)
+    log = {"jsonrpc": "2.0", "method": "$/log", "params": {"message": "loading cards", "level": "info"}}
+    only_log = validator.evolve(schema={"$ref": "#/$defs/$~1log.notification", "$defs": protocol["$defs"]})
+    for accepted in (log, {**log, "params": {"message": "no level"}}, {**log, "params": {"message": "m", "new": 1}}):
+        assert validator.is_valid(accepted) and only_log.is_valid(accepted), accepted
+    refused = [
+        {**log, "id": 1},  # a request: the client serves none
+        {**log, "params": {"level": "info"}},
+        {**log, "params": {"message": 3}},
+        {"jsonrpc": "2.0", "method": "$/log"},
+    ]
+    for message in refused:
+        assert not validator.is_valid(message), message
+    assert protocol["$defs"]["$/log.notification"]["properties"]["params"] == {"$ref": "#/$defs/LogMessage"}
+    assert methods.LOG == "$/log"

@@ -14,6 +14,7 @@ import sys
 import time
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -314,3 +315,104 @@ def test_an_engine_slow_to_start_is_not_a_request_past_its_timeout(
     refused_cast(table, obj, "hang", "no answer within 1 s; the engine was stopped")
     engine.close()
     assert all(gone(pid) for pid in started(pids))
+
+
+# -- every game made is disposed of before shutdown ---------------------------------------------
+
+# Serves the reference host and writes to the file named by its argument each game it made and
+# each dispose_game, shutdown and exit it was sent, in the order they came.
+RECORDING_ENGINE = r"""
+import sys
+from splitcards.game.configuration.registry import load_registry
+from splitcards.game.plugins.hosts import adapters
+from splitcards.game.plugins.manager import make_plugin_manager
+from splitcards.wire.framing import decode_body, encode_frame, read_frame
+from splitcards.wire.server import Server
+
+log = open(sys.argv[1], "a", encoding="utf-8")
+server = Server(adapters(make_plugin_manager())["reference"], load_registry(), "recording 1")
+while (body := read_frame(sys.stdin.buffer)) is not None:
+    message = decode_body(body)
+    answer = server.answer(message)
+    method = message.get("method")
+    if method == "new_game" and answer is not None and "result" in answer:
+        log.write(f"new_game {answer['result']['game']}\n")
+    elif method == "dispose_game":
+        log.write(f"dispose_game {message['params']['game']}\n")
+    elif method in ("shutdown", "exit"):
+        log.write(f"{method}\n")
+    log.flush()
+    if answer is not None:
+        sys.stdout.buffer.write(encode_frame(answer))
+        sys.stdout.buffer.flush()
+    if method == "exit":
+        break
+"""
+
+
+@pytest.fixture
+def recording(tmp_path: Path) -> tuple[str, Path]:
+    """The command line of the recording engine, and the file it writes."""
+    script = tmp_path / "recording.py"
+    script.write_text(RECORDING_ENGINE, encoding="utf-8")
+    log = tmp_path / "games.log"
+    return shlex.join([sys.executable, str(script), str(log)]), log
+
+
+def assert_every_game_disposed_before_shutdown(log: Path, made: int | None = None) -> None:
+    events = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    assert ["shutdown"] in events, events[-5:]
+    before = events[: events.index(["shutdown"])]
+    games = [e[1] for e in before if e[0] == "new_game"]
+    disposed = [e[1] for e in before if e[0] == "dispose_game"]
+    assert games and (made is None or len(games) == made)
+    assert sorted(disposed) == sorted(games)  # each once, none left
+    assert [e for e in events[events.index(["shutdown"]) :] if e[0] != "exit"] == [["shutdown"]]
+
+
+def test_every_game_of_a_run_is_disposed_before_shutdown(
+    recording: tuple[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    command, log = recording
+    assert main(["conformance", str(BUNDLED / "rooms.yaml"), "--host", f"command:{command}"]) == 0
+    capsys.readouterr()
+    assert_every_game_disposed_before_shutdown(log)
+
+
+def test_the_games_held_by_a_run_stopped_with_ctrl_c_are_disposed_before_shutdown(
+    recording: tuple[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    command, log = recording
+    held: list[object] = []
+    made = CommandEngine.new_game
+
+    def interrupted_at_the_fifth(engine: CommandEngine, rules: Any) -> Any:
+        host = made(engine, rules)
+        held.append(host)  # still held when the run ends, as a traceback holds the game it was in
+        if len(held) == 5:
+            raise KeyboardInterrupt
+        return host
+
+    monkeypatch.setattr(CommandEngine, "new_game", interrupted_at_the_fifth)
+    assert main(["conformance", str(BUNDLED / "rooms.yaml"), "--host", f"command:{command}"]) == 2
+    assert "interrupted" in capsys.readouterr().err
+    assert_every_game_disposed_before_shutdown(log, made=5)
+
+
+def test_the_games_of_an_engine_nobody_closed_are_disposed_before_shutdown_at_exit(
+    recording: tuple[str, Path], tmp_path: Path
+) -> None:
+    command, log = recording
+    client = tmp_path / "client.py"
+    client.write_text(
+        "import sys\n"
+        "from splitcards.game.configuration.registry import load_registry\n"
+        "from splitcards.wire.client import CommandEngine\n"
+        "engine = CommandEngine(sys.argv[1])\n"
+        "rules = load_registry().get('current')\n"
+        "held = [engine.new_game(rules) for _ in range(3)]\n"
+        "engine.new_game(rules)\n",
+        encoding="utf-8",
+    )
+    subprocess.run([sys.executable, str(client), command], check=True, timeout=120)
+    assert_every_game_disposed_before_shutdown(log, made=4)

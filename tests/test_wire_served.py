@@ -15,6 +15,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from splitcards.errors import HostError
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
 from splitcards.game.plugins.hosts import adapters
@@ -26,7 +27,10 @@ from splitcards.tools import schemas
 from splitcards.tools.cli import main
 from splitcards.tools.conformance.runner import Result, iter_file
 from splitcards.tools.conformance.scenario import load_file
+from splitcards.wire import methods
 from splitcards.wire.client import CommandEngine
+from splitcards.wire.engine import EngineProcess
+from splitcards.wire.server import Server
 from splitcards.wire.transcript import Transcript
 
 BUNDLED = sorted(Path(str(resources.files("splitcards.tools.conformance.bundled"))).glob("*.yaml"))
@@ -128,3 +132,25 @@ def test_the_same_host_in_process_and_over_the_wire_in_one_run(capsys: pytest.Ca
         by_host.setdefault(r["host"], []).append((r["scenario"], r["rules"], r["status"]))
     assert sorted(by_host) == [f"command:{SERVED}", "reference"]
     assert by_host[f"command:{SERVED}"] == by_host["reference"]
+
+
+def test_an_unknown_game_is_answered_its_own_code_and_the_client_names_it(registry: VersionRegistry) -> None:
+    server = Server(adapters(make_plugin_manager())["reference"], registry, "1")
+    answer = server.answer({"jsonrpc": "2.0", "id": 1, "method": "objects", "params": {"game": "g9"}})
+    assert answer == {"jsonrpc": "2.0", "id": 1, "error": {"code": methods.UNKNOWN_GAME, "message": "no game 'g9'"}}
+    assert methods.UNKNOWN_GAME == -32004
+    # Over the wire: a game disposed of is unknown from then on, and the client says which.
+    engine = EngineProcess(shlex.split(SERVED), timeout=60)
+    try:
+        game = engine.call("new_game", {"rules": "current"})["game"]
+        assert engine.call("objects", {"game": game}) == []
+        engine.notify("dispose_game", {"game": game})
+        with pytest.raises(HostError) as caught:
+            engine.call("objects", {"game": game})
+        assert (
+            f"in 'objects': the engine knows no game \"{game}\" (never made by this engine process, or disposed):"
+            f" no game '{game}'"
+        ) in str(caught.value)
+        assert engine.alive  # the engine keeps running: only the game is unknown
+    finally:
+        engine.close()

@@ -20,7 +20,11 @@ const PROTOCOL = { major: 1, minor: 0 };
 const MAX_FRAME = 16 * 1024 * 1024;
 const MAX_HEADER = 8 * 1024;
 
-/** JSON-RPC error codes: the standard ones, then the server range the protocol uses. */
+/**
+ * JSON-RPC error codes: the standard ones, then the server range the protocol uses. NOT_SUPPORTED
+ * is an action this engine can't express at all (the run is not_supported); REFUSED an action its
+ * own rules or state forbid (the run fails); UNKNOWN_OBJECT and UNKNOWN_GAME an id it doesn't know.
+ */
 const Code = Object.freeze({
   PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,
@@ -30,6 +34,7 @@ const Code = Object.freeze({
   NOT_SUPPORTED: -32001,
   UNKNOWN_OBJECT: -32002,
   REFUSED: -32003,
+  UNKNOWN_GAME: -32004,
 });
 
 /** An error answered to the client as a JSON-RPC error object, never thrown out of the loop. */
@@ -354,7 +359,8 @@ class Server {
   game(p) {
     const id = p.get('game', str);
     const game = this.games.get(id);
-    if (game === undefined) throw new RpcError(Code.INVALID_PARAMS, `unknown game ${shown(id)}`, { game: id });
+    // Never made here, or disposed: the client words it, naming the game.
+    if (game === undefined) throw new RpcError(Code.UNKNOWN_GAME, `unknown game ${shown(id)}`, { game: id });
     return game;
   }
 

@@ -10,13 +10,19 @@ An engine that has died, hung or broken its stream is replaced by a fresh proces
 game, so that one scenario's crash loses no other result: before each game the engine is sent
 ``ping`` (as a chess GUI sends UCI's ``isready``), so that one that died or hung between games is
 found then, not inside the next run.
+
+Every game made is disposed of before ``shutdown``: one the client no longer holds at the next new
+game, and every other one when the engine is closed (at the end of a run, on Ctrl-C, and at the
+interpreter's exit for an engine nobody closed), whether or not something still holds it.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import dataclasses
 import shlex
+import threading
 import weakref
 from collections.abc import Sequence
 from typing import Any
@@ -168,9 +174,14 @@ class CommandEngine:
         self.transcript = transcript
         self._started = 0
         self._reader = Reader()
+        # The games of the engine running now that are not disposed of yet, in the order made, each
+        # with the finalizer that queues it in _disposed once the client no longer holds it.
+        self._games: dict[str, weakref.finalize[..., Any]] = {}
         self._disposed: list[str] = []
         self._engine = self._start()
         self.hello = self._hello
+        with _OPEN_LOCK:
+            _OPEN.add(self)
 
     def _start(self) -> EngineProcess:
         self._started += 1
@@ -212,11 +223,11 @@ class CommandEngine:
                 self._engine.call("ping", {})
         if not self._engine.alive:
             self._engine.kill()
-            self._disposed.clear()
+            self._forget_games()  # they were the dead engine's
             self._engine = self._start()
         engine = self._engine
         while self._disposed:
-            engine.notify("dispose_game", {"game": self._disposed.pop()})
+            self._dispose(self._disposed.pop(0))
         raw = engine.call("new_game", {"rules": rules.name})
         try:
             game: NewGame = self._reader.read(NewGame, raw, "result")
@@ -224,8 +235,24 @@ class CommandEngine:
             raise engine.error("new_game", f"the result is not of its form: {exc}", status=False) from None
         host = WireHost(engine, game.game, self.hello.name, self._reader)
         # Disposed at the next new game, not from the finalizer: that may run inside another call.
-        weakref.finalize(host, self._disposed.append, game.game)
+        finalizer = weakref.finalize(host, self._disposed.append, game.game)
+        finalizer.atexit = False  # close() disposes of what is left, at exit too
+        self._games[game.game] = finalizer
         return host
+
+    def _dispose(self, game: str) -> None:
+        """Send ``dispose_game`` for a game of the engine running now, once."""
+        finalizer = self._games.pop(game, None)
+        if finalizer is None:
+            return
+        finalizer.detach()
+        self._engine.notify("dispose_game", {"game": game})
+
+    def _forget_games(self) -> None:
+        for finalizer in self._games.values():
+            finalizer.detach()
+        self._games.clear()
+        self._disposed.clear()
 
     def adapter(self) -> AdapterInfo:
         """The host as an adapter: its name, what it declares, and games of this engine."""
@@ -246,8 +273,34 @@ class CommandEngine:
         return self._engine.pid
 
     def close(self) -> None:
-        """Shut the engine down (its transcript is its owner's to close)."""
+        """Dispose of every game of the engine not disposed of yet, those still held included, then
+        shut the engine down (its transcript is its owner's to close)."""
+        with _OPEN_LOCK:
+            _OPEN.discard(self)
+        if self._engine.alive:
+            # A game made on this engine and still held (by a run stopped with Ctrl-C, or a cycle
+            # the garbage collector has not reached) is disposed of all the same: the engine is
+            # told of every game it made before it is told to shut down.
+            with contextlib.suppress(SplitcardsError):
+                for game in list(self._games):
+                    self._dispose(game)
+        self._forget_games()
         self._engine.close()
+
+
+_OPEN: set[CommandEngine] = set()
+"""The engines not closed yet: each is closed at exit, as its process would otherwise only be killed."""
+_OPEN_LOCK = threading.Lock()
+
+
+@atexit.register
+def _close_every_engine() -> None:
+    # Registered after splitcards.wire.engine's exit handler (this module imports it), so it runs
+    # before that one kills what is left: an engine nobody closed is still shut down in order.
+    with _OPEN_LOCK:
+        engines = list(_OPEN)
+    for engine in engines:
+        engine.close()
 
 
 def _printable_hello(hello: Initialized) -> Initialized:

@@ -127,7 +127,8 @@ class EngineProcess:
 
         :raises NotSupported: the engine answered ``NOT_SUPPORTED`` or that it has no such method.
         :raises UnknownObject: the engine answered ``UNKNOWN_OBJECT``.
-        :raises HostError: any other error answer, and whatever goes wrong on the wire.
+        :raises HostError: any other error answer (``UNKNOWN_GAME`` names the game of ``params``), and
+            whatever goes wrong on the wire.
         """
         request_id = next(self._ids)
         with self._lock:
@@ -144,7 +145,7 @@ class EngineProcess:
             error = self.error(method, item)
             self.kill()
             raise error
-        return self._answer(method, item, request_id)
+        return self._answer(method, item, params.get("game"))
 
     def _wait(self, seconds: float) -> dict[str, Any] | str | None:
         """The answer, why the stream ended, or ``None`` when ``seconds`` pass without either.
@@ -184,18 +185,18 @@ class EngineProcess:
         except (BrokenPipeError, OSError, ValueError):
             raise self.error(method, "the engine closed its stdin") from None
 
-    def _answer(self, method: str, message: dict[str, Any], request_id: int) -> Any:
-        """The result of ``message``, the answer to request ``request_id``; an error for an
-        answer that is not of its form."""
+    def _answer(self, method: str, message: dict[str, Any], game: Any) -> Any:
+        """The result of ``message``, the answer to a request about ``game`` (``None``: about no
+        game); an error for an answer that is not of its form."""
         if message.get("jsonrpc") != "2.0":
             raise self.error(method, f"the answer is not JSON-RPC 2.0 (jsonrpc is {_shown(message.get('jsonrpc'))})")
         if "error" in message:
-            raise self._error_answer(method, message["error"])
+            raise self._error_answer(method, message["error"], game)
         if "result" not in message:
             raise self.error(method, "the answer has neither a result nor an error")
         return message["result"]
 
-    def _error_answer(self, method: str, error: Any) -> Exception:
+    def _error_answer(self, method: str, error: Any, game: Any) -> Exception:
         if not isinstance(error, dict) or not isinstance(error.get("code"), int):
             return self.error(method, f"the error answered is not a JSON-RPC error object: {_shown(error)}")
         code, text = error["code"], printable(str(error.get("message", "")), 1000)
@@ -205,6 +206,11 @@ class EngineProcess:
             return NotSupported(f"the engine has no method {method!r}: {text}")
         if code == methods.UNKNOWN_OBJECT:
             return UnknownObject(text)
+        if code == methods.UNKNOWN_GAME:
+            # The client and the engine no longer agree on which games exist: nothing more can be
+            # asked about this one.
+            problem = f"the engine knows no game {_shown(game)} (never made by this engine process, or disposed)"
+            return self.error(method, f"{problem}: {text}", status=False)
         what = "refused" if code == methods.REFUSED else f"answered error {code}"
         return self.error(method, f"the engine {what}: {text}", status=False)
 
@@ -316,7 +322,7 @@ class EngineProcess:
         method = message.get("method")
         if isinstance(method, str):
             params = message.get("params")
-            if method == "$/log" and "id" not in message and isinstance(params, dict):
+            if method == methods.LOG and "id" not in message and isinstance(params, dict):
                 level = params.get("level")
                 self._note((f"{level}: " if isinstance(level, str) else "") + str(params.get("message", "")))
             else:

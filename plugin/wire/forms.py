@@ -8,8 +8,9 @@ forms cannot drift from the types: a field added to a type is a key added to its
 
 * an enum is its value (``"hand"``, ``"p1"``, ``"left"``); a mana cost is its printed text
   (``"{3}{R}"``); a tuple is an array, a frozenset an array in any order;
-* a field with a default may be left out, and a key the type does not have is ignored, so that a
-  later minor version of the protocol can add fields (docs/protocol.md).
+* a field with a default may be left out, and then has its default (the schema's ``default``), and a
+  key the type does not have is ignored, so that a later minor version of the protocol can add
+  fields (docs/protocol.md).
 
 What an engine sends is read strictly otherwise: :class:`FormError` names the path of the first
 value that is not of its field's type (``result.card.halves[0].mana_cost``).
@@ -17,8 +18,13 @@ value that is not of its field's type (``result.card.halves[0].mana_cost``).
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
+import inspect
+import itertools
+import re
+import textwrap
 import types
 import typing
 from collections.abc import Callable
@@ -324,13 +330,65 @@ def schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _definition(tp: type, defs: dict[str, Any]) -> dict[str, Any]:
-    described = (tp.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+    described = _described(inspect.cleandoc(tp.__doc__ or "").split("\n\n")[0])
     if issubclass(tp, Enum):
         return {"enum": [m.value for m in tp], "description": described}
-    fields = fields_of(tp)
+    docs = _field_docs(tp)
+    defaults = {f.name: f for f in dataclasses.fields(typing.cast(Any, tp))}
+    properties: dict[str, Any] = {}
+    for name, ftp, required in fields_of(tp):
+        found = schema_of(ftp, defs)
+        extra: dict[str, Any] = {}
+        if name in docs:
+            extra["description"] = _described(docs[name])
+        if not required:
+            extra["default"] = _default(defaults[name])
+        # A reference with siblings is kept whole: 2020-12 reads the siblings beside the $ref.
+        properties[name] = {**found, **extra}
     return {
         "type": "object",
         "description": described,
-        "properties": {name: schema_of(ftp, defs) for name, ftp, _ in fields},
-        "required": [name for name, _, required in fields if required],
+        "properties": properties,
+        "required": [name for name, _, required in fields_of(tp) if required],
     }
+
+
+def _default(f: dataclasses.Field[Any]) -> JSON:
+    """The JSON form of what a field left out is read as."""
+    if f.default_factory is not dataclasses.MISSING:
+        return encode(f.default_factory())
+    return encode(f.default)
+
+
+def _field_docs(cls: type) -> dict[str, str]:
+    """A dataclass's field docstrings (the string after each field in its class body), by field name;
+    none when its source can't be read."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    found: dict[str, str] = {}
+    for node, after in itertools.pairwise(body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            found[node.target.id] = inspect.cleandoc(after.value.value)
+    return found
+
+
+_ROLE = re.compile(r":[a-z]+:`(~?)([\w.]+)`")
+_JSON_WORDS = {"`None`": "`null`", "`True`": "`true`", "`False`": "`false`"}
+
+
+def _described(doc: str) -> str:
+    """A docstring as one line of a schema's description, in the words of JSON: a role as the name it
+    shows, a ``literal`` in single backquotes, ``None`` as ``null``."""
+    text = _ROLE.sub(lambda m: f"`{m[2].rsplit('.', 1)[-1] if m[1] else m[2]}`", doc).replace("``", "`")
+    for python, json in _JSON_WORDS.items():
+        text = text.replace(python, json)
+    return " ".join(text.split())

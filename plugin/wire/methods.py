@@ -3,6 +3,7 @@
 The engine is the server and splitcards the client. Every method but ``exit`` and
 ``dispose_game`` is a request with an answer; those two are notifications. The host methods are
 the :class:`~splitcards.game.contract.Host` methods one for one, each with the game it is about.
+The engine may send one notification of its own, :data:`LOG` (:class:`LogMessage`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ NOT_SUPPORTED = -32001
 UNKNOWN_OBJECT = -32002
 """No object with the id asked about exists in the game (:class:`~splitcards.errors.UnknownObject`)."""
 REFUSED = -32003
-"""The engine refused the action: its own rules or state forbid it (a :class:`~splitcards.errors.HostError`)."""
+"""The engine refused the action: its own rules or state forbid it although splitcards' rules allow it
+(a :class:`~splitcards.errors.HostError`: the run fails)."""
+UNKNOWN_GAME = -32004
+"""No game with the id asked about exists in the engine: never made by this engine process, or disposed
+(a :class:`~splitcards.errors.HostError` naming the game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +68,22 @@ class NewGame:
 
     game: str
     """The new game's id, named by every host method about it."""
+
+
+LOG = "$/log"
+"""The notification an engine may send at any time, unasked: a line for its log (:class:`LogMessage`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogMessage:
+    """The params of a ``$/log`` notification: a line the engine adds to its log, kept with its
+    stderr lines and written to the transcript."""
+
+    message: str
+    """The line (shown with its control characters escaped, and cut past a few hundred characters)."""
+    level: str | None = None
+    """Any word the engine gives the line (``"info"``, ``"warning"``), shown before it as ``level: message``;
+    ``None``: the line alone."""
 
 
 @dataclass(frozen=True, slots=True)

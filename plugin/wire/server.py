@@ -84,7 +84,7 @@ class Server:
         game = args.pop("game")
         host = self.games.get(game)
         if host is None:
-            raise _Refusal(methods.INVALID_PARAMS, f"no game {game!r}")
+            raise _Refusal(methods.UNKNOWN_GAME, f"no game {game!r}")
         try:
             return encode(getattr(host, method)(*args.values()))
         except NotSupported as exc:

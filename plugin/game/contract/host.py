@@ -68,11 +68,28 @@ class Host(Protocol):
         spell's id, which is ``obj``."""
 
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
-        """Resolve the spell ``obj`` as ``outcome`` decides: follow ``outcome.instructions`` in order,
-        then move the card to ``outcome.destination`` (``None``: the copy ceases to exist) with
-        ``outcome.unlocked`` designations, as a token if ``outcome.token`` (a copy of a permanent
-        spell, which is then no longer a copy: ``copy`` false, 608.3f), under
-        ``outcome.controller`` (``None`` only with no destination)."""
+        """Resolve the spell ``obj`` as ``outcome`` decides, each of its fields meaning this:
+
+        * ``instructions``: follow them in order. Each is the ``name`` of one face (a ``Half``) and
+          means "do what this face's ``text`` says, now"; no other string appears. They are the
+          half cast (the one face of a card cast whole), or both halves, left then right, when
+          fused (702.102d); then the face of each card spliced onto the spell
+          (``SpellFacts.spliced``), in that order (702.47b). An engine that models no rules text
+          has nothing to do for them.
+        * ``performed_by``: the names of the spell's own faces, the first instructions. Text that a
+          spliced face adds and that names its own card is done by this spell, not by the spliced
+          card, which stays in its owner's hand (702.47c). Empty: nothing more than the
+          instructions say.
+        * ``destination``: then move the card to this zone; ``None``: the spell is a copy and ceases
+          to exist (707.10a).
+        * ``unlocked``: the doors a Room enters the battlefield with unlocked, the half cast
+          (709.5d); empty otherwise.
+        * ``token``: it enters as a token, a copy of a permanent spell, which is then no longer a
+          copy: its view's ``token`` true and ``copy`` false (608.3f).
+        * ``controller``: who controls it where it goes (the spell's controller on the battlefield,
+          608.3; elsewhere its owner, 400.7); ``None`` only with no destination.
+        * ``rules``: the rule numbers behind the decision, for logs and messages; nothing to act on.
+        """
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
         """Move ``obj`` to ``zone``, not by casting or resolving; leaving the stack ends its spell facts."""
