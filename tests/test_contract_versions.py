@@ -17,7 +17,7 @@ from splitcards.adapters.reference.host import ReferenceHost
 from splitcards.errors import HostError
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.contract.versions import CURRENT_CONTRACT, OLDEST_CONTRACT
+from splitcards.game.contract.versions import CHANGES, CURRENT_CONTRACT, OLDEST_CONTRACT
 from splitcards.game.plugins.hosts import registration_problem
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
@@ -136,3 +136,11 @@ def test_0_2_a_copy_owned_by_the_cards_owner_breaks_the_contract(
     spell = table.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
     with pytest.raises(HostError, match=r"ObjectView\.owner is p1; expected p2"):
         table.copy_spell(spell)
+
+
+def test_the_adapters_guide_lists_every_contract_change_with_its_version_and_rules() -> None:
+    guide = (Path(__file__).parents[1] / "docs" / "adapters.md").read_text(encoding="utf-8")
+    section = guide.split("### Contract versions", 1)[1].split("\n#", 1)[0]
+    rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| 0.")]
+    documented = sorted((cells[0].strip(), cells[2].strip()) for cells in rows)
+    assert documented == sorted((change.since, change.rules) for change in CHANGES)
