@@ -3,9 +3,10 @@
 ``SPLITCARDS_HOSTS`` (comma-separated) picks the host adapters that the contract and conformance
 tests run against; tox sets it per host factor. Default: every adapter whose engine is installed.
 
-``HYPOTHESIS_PROFILE`` picks the Hypothesis profile: ``ci`` (the default) runs the examples each
-test asks for, derandomized, so a run fails or passes the same way every time; ``explore`` runs
-random examples, many more of them, to look for new failures (docs/testing.md).
+``HYPOTHESIS_PROFILE`` (or Hypothesis's own ``--hypothesis-profile``) picks the Hypothesis profile:
+``ci`` (the default) runs the examples each test asks for, derandomized, so a run fails or passes
+the same way every time; ``explore`` runs new random examples, fifty times as many on every test,
+to look for failures nobody has found yet (docs/testing.md).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -43,9 +45,42 @@ DATA = Path(__file__).parent / "data"
 collect_ignore = ["data"]
 VERSIONS = ("invasion-2000", "classic-2009", "classic-2013", "amonkhet-2017", "duskmourn-2024")
 
-settings.register_profile("ci", derandomize=True, print_blob=True)
-settings.register_profile("explore", max_examples=5_000, derandomize=False, print_blob=True)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+# Both made from Hypothesis's own defaults, not from whatever profile is loaded when they are
+# registered (a settings object takes what it does not say from the loaded one).
+_DEFAULT = settings.get_profile("default")
+settings.register_profile("ci", _DEFAULT, max_examples=100, derandomize=True, print_blob=True)
+settings.register_profile("explore", _DEFAULT, max_examples=5_000, derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "ci")
+
+
+def under_profile(own: settings, profile: settings) -> settings:
+    """The settings a Hypothesis test whose own are ``own`` runs with under ``profile``: as many
+    times more examples as ``profile`` runs more than ``ci``. A test that takes its number from the
+    profile has the profile's already; one that fixes its own (``@settings(max_examples=300)``,
+    the number it needs under ``ci``), which no profile can override, runs that many times it."""
+    times = profile.max_examples // settings.get_profile("ci").max_examples
+    if times <= 1 or own.max_examples == profile.max_examples:
+        return own
+    return settings(own, max_examples=own.max_examples * times)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give every Hypothesis test the settings it runs with under the loaded profile
+    (:func:`under_profile`): a ``@given`` test's, kept where Hypothesis's own pytest plugin keeps
+    them when it changes a test's settings, and a state machine's ``TestCase.settings``."""
+    profile = settings.default
+    assert profile is not None  # loaded above, or by --hypothesis-profile
+    done: set[int] = set()
+    for item in items:
+        obj: Any = getattr(item, "obj", None)
+        test: Any = getattr(obj, "__func__", obj)
+        if isinstance(getattr(test, "_hypothesis_internal_use_settings", None), settings) and id(test) not in done:
+            done.add(id(test))
+            test._hypothesis_internal_use_settings = under_profile(test._hypothesis_internal_use_settings, profile)
+        machine: Any = getattr(item, "cls", None)
+        if isinstance(getattr(machine, "settings", None), settings) and id(machine) not in done:
+            done.add(id(machine))
+            machine.settings = under_profile(machine.settings, profile)
 
 
 @pytest.fixture(scope="session")

@@ -80,7 +80,8 @@ def test_rules_option_runs_one_version(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_expected_error_that_does_not_happen_fails(tmp_path: Path, registry: VersionRegistry) -> None:
-    text = FILE.replace("as: ab}", "as: ab, expect_error: illegal_zone}").replace("EXPECTED", "[1, 4]")
+    text = FILE.replace("as: ab}", "as: ab}\n      - move: {object: ab, zone: exile, expect_error: illegal_zone}")
+    text = text.replace("EXPECTED", "[1, 4]")
     results = list(iter_file(load_file(_write(tmp_path, text)), {"reference": REFERENCE}, registry, ["classic-2009"]))
     assert results[0].status is Status.FAIL
     assert "expected illegal_zone, but the step succeeded" in results[0].detail
@@ -189,12 +190,27 @@ def test_unknown_version_and_alias_reported_per_scenario(tmp_path: Path, capsys:
     assert "Traceback" not in out
 
 
-def test_unknown_object_in_step_names_the_key(tmp_path: Path, registry: VersionRegistry) -> None:
+def test_unknown_object_in_step_is_the_scenarios_problem_naming_the_key(
+    tmp_path: Path, registry: VersionRegistry
+) -> None:
     text = FILE.replace("    checks:", "      - move: {object: nobody, zone: exile}\n    checks:").replace(
         "EXPECTED", "[1, 4]"
     )
-    results = list(iter_file(load_file(_write(tmp_path, text)), {"reference": REFERENCE}, registry, ["current"]))
-    assert "setup[1] move: unknown object 'nobody'" in results[0].detail
+    path = _write(tmp_path, text)
+    (result,) = iter_file(load_file(path), {"reference": REFERENCE}, registry, ["current"])
+    assert (result.status, result.detail) == (
+        Status.ERROR,
+        f"{path}: mv: setup[1]: move.object: unknown object 'nobody' (known: ab)",
+    )
+
+
+def test_an_alias_a_refused_step_would_give_names_nothing(tmp_path: Path, registry: VersionRegistry) -> None:
+    # A step that expects an error gives no object, so its alias is no alias when a later step runs.
+    text = FILE.replace("as: ab}", "as: ab}\n      - copy_card: {object: ab, as: copy, expect_error: illegal_zone}")
+    text = text.replace("{mana_values: ab, expect: EXPECTED}", "{zone: copy, expect: hand}")
+    path = _write(tmp_path, text)
+    (scenario,) = load_file(path).scenarios
+    assert scenario.problem == f"{path}: mv: checks[0]: zone: unknown object 'copy' (known: ab)"
 
 
 def test_shared_scenarios_pass_on_reference_host(registry: VersionRegistry) -> None:

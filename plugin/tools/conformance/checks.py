@@ -1,22 +1,31 @@
 """The checks of one scenario run: each query answered by the rules on the Table, and the
-comparison its answer calls for (docs/format.md)."""
+comparison its answer calls for (docs/format.md). A query's argument is what the loader read
+and checked (:mod:`.values`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from splitcards.errors import ScenarioError, UnknownObject, UnknownQuery
+from splitcards.errors import UnknownObject
 from splitcards.rules import characteristics as ch
 from splitcards.rules import targets
 from splitcards.rules.card import Side
 from splitcards.rules.mana import same_cost
-from splitcards.rules.model import Zone
-from splitcards.tools.conformance.fields import condition, enum
+from splitcards.rules.model import ObjectId
 from splitcards.tools.conformance.scenario import Check
 from splitcards.tools.conformance.steps import Fail, ScenarioRun
-
-TARGET_KINDS = ("spell", "permanent", "card")
+from splitcards.tools.conformance.values import (
+    CanTargetCheck,
+    CanUnlockCheck,
+    CastableCheck,
+    CompareCheck,
+    EventsCheck,
+    HasNameCheck,
+    LastCostCheck,
+    NameChoicesCheck,
+    ObjectCheck,
+)
 
 
 def run_check(run: ScenarioRun, check: Check) -> None:
@@ -31,80 +40,62 @@ def run_check(run: ScenarioRun, check: Check) -> None:
 
 
 def _answer(run: ScenarioRun, check: Check, key: str) -> tuple[Any, tuple[str, ...]]:
-    table, arg, q = run.table, check.argument, check.query
-    if q == "name_choices":
-        card = run.file.cards.get(str(arg))
-        if card is None:
-            raise ScenarioError(f"{key}: unknown card {arg!r}")
-        answer = table.name_choices(card)
-        return [list(c) for c in answer.value], answer.rules
-    if q == "events":
-        since = arg.get("since") if isinstance(arg, Mapping) else None
-        start = _since(run, since, key)
-        return [_event(run, e.as_dict()) for e in table.events[start:]], ()
-    if q == "can_target":
-        if not isinstance(arg, Mapping) or "object" not in arg or arg.get("target") not in TARGET_KINDS:
-            raise ScenarioError(f"{key}: needs a mapping with object and target ({', '.join(TARGET_KINDS)})")
-        view = table.view(run.obj(arg["object"], key + ".object"))
-        wanted = condition({k: v for k, v in arg.items() if k not in ("object", "target")}, key)
-        found = targets.can_target(view, str(arg["target"]), wanted, table.rules)
-        return found.value, found.rules
-    if q in ("has_name", "compare", "castable", "can_unlock"):
-        if not isinstance(arg, Mapping) or "object" not in arg:
-            raise ScenarioError(f"{key}: needs a mapping with object")
-        obj = run.obj(arg["object"], key + ".object")
-        if q == "has_name":
-            chosen = arg.get("name")
-            if isinstance(chosen, list) and run.file.format not in ("1", "1.1"):
-                # The names of one choice, both halves under the rules that name both (505.7, 708.7).
-                found = ch.has_chosen_name(table.view(obj), table.rules, [str(n) for n in chosen])
-                return found.value, found.rules
-            a = table.has_name(obj, str(chosen))
-            return a.value, a.rules
-        if q == "compare":
-            value = arg.get("value")
-            if not isinstance(value, (int, str)):
-                raise ScenarioError(f"{key}.value: must be a number or a color")
-            try:
-                a = table.compare(obj, str(arg.get("characteristic")), str(arg.get("op")), value)
-            except UnknownQuery as exc:
-                raise ScenarioError(f"{key}: {exc}") from exc
-            return a.value, a.rules
-        if q == "castable":
-            permission = enum(Zone, arg["from"], key + ".from") if "from" in arg else None
-            opts = table.castable(obj, permission)
-            return [o.value for o in opts.value], opts.rules
-        door = table.can_unlock(obj, enum(Side, arg.get("door"), key + ".door"))
-        return door.value, door.rules
-    if q == "last_cost":
-        if arg not in (None, {}):
-            raise ScenarioError(f"{key}: takes no argument (write last_cost: {{}})")
-        return (str(table.last_cost) if table.last_cost is not None else None), ()
-    obj = run.obj(arg, key)
-    if q == "zone":
+    table = run.table
+    match check.values:
+        case NameChoicesCheck(card=card):
+            choices = table.name_choices(run.file.cards[card])
+            return [list(c) for c in choices.value], choices.rules
+        case EventsCheck(since=since):
+            return [_event(run, e.as_dict()) for e in table.events[_since(run, since) :]], ()
+        case CanTargetCheck(object=obj, target=target, condition=wanted):
+            found = targets.can_target(table.view(run.obj(obj, key + ".object")), target, wanted, table.rules)
+            return found.value, found.rules
+        case HasNameCheck(object=obj, name=str() as name):
+            answer = table.has_name(run.obj(obj, key + ".object"), name)
+            return answer.value, answer.rules
+        case HasNameCheck(object=obj, name=names):
+            # The names of one choice, both halves under the rules that name both (505.7, 708.7).
+            found = ch.has_chosen_name(table.view(run.obj(obj, key + ".object")), table.rules, list(names))
+            return found.value, found.rules
+        case CompareCheck(object=obj, characteristic=characteristic, op=op, value=value):
+            answer = table.compare(run.obj(obj, key + ".object"), characteristic, op, value)
+            return answer.value, answer.rules
+        case CastableCheck(object=obj, permission=permission):
+            options = table.castable(run.obj(obj, key + ".object"), permission)
+            return [o.value for o in options.value], options.rules
+        case CanUnlockCheck(object=obj, door=door):
+            can = table.can_unlock(run.obj(obj, key + ".object"), door)
+            return can.value, can.rules
+        case LastCostCheck():
+            return (str(table.last_cost) if table.last_cost is not None else None), ()
+        case ObjectCheck(object=obj):
+            return _of_object(run, check.query, run.obj(obj, key))
+
+
+def _since(run: ScenarioRun, since: int | str | None) -> int:
+    """Where the events asked for begin: the start, a step's first event, or the first of the step
+    that gave an alias."""
+    if since is None:
+        return 0
+    return run.alias_events[since] if isinstance(since, str) else run.step_events[since]
+
+
+def _of_object(run: ScenarioRun, query: str, obj: ObjectId) -> tuple[Any, tuple[str, ...]]:
+    """The answer to a query of one object: its zone, its unlocked doors, or a characteristic."""
+    table = run.table
+    if query == "zone":
         return table.view(obj).zone.value, ()
-    if q == "unlocked":
+    if query == "unlocked":
         return [s.value for s in Side if s in table.view(obj).unlocked], ()
     view = table.view(obj)
-    rules = table.rules
-    if q == "mana_cost":
-        costs = ch.mana_costs(view, rules)
+    if query == "mana_cost":
+        costs = ch.mana_costs(view, table.rules)
         return [str(c) for c in costs.value], costs.rules
-    answer = ch.query(q)(view, rules)
+    answer = ch.query(query)(view, table.rules)
     value = answer.value
     if isinstance(value, (frozenset, tuple)):
         value = list(value)
     return value, answer.rules
-
-
-def _since(run: ScenarioRun, since: Any, key: str) -> int:
-    if since is None:
-        return 0
-    if isinstance(since, int) and not isinstance(since, bool) and since in run.step_events:
-        return run.step_events[since]
-    if isinstance(since, str) and since in run.alias_events:
-        return run.alias_events[since]
-    raise ScenarioError(f"{key}.since: {since!r} is neither a step index nor an alias")
 
 
 def _event(run: ScenarioRun, event: dict[str, str]) -> dict[str, str]:

@@ -8,8 +8,10 @@ check passes when the answer equals the expected one by the comparison its query
 Every run is isolated: whatever a host, an engine or a plugin raises becomes that run's result
 (``error`` for an exception nobody expected, named with its type), and the other runs go on. A
 scenario the loader could not read runs too, to an ``error`` result giving its problem, so that
-it is reported beside the other scenarios of its file. Only ``KeyboardInterrupt`` (and the other
-exceptions that are not an ``Exception``) stops the runs: what ended before it stays yielded.
+it is reported beside the other scenarios of its file; every value a run reads was read and
+checked by the loader, so no run meets a problem of its file half-way. Only ``KeyboardInterrupt``
+(and the other exceptions that are not an ``Exception``) stops the runs: what ended before it
+stays yielded.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import pluggy
 
-from splitcards.errors import HostError, NotSupported, PluginFailure, RulesConfigError, ScenarioError, SplitcardsError
+from splitcards.errors import HostError, NotSupported, PluginFailure, RulesConfigError, SplitcardsError
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Host
 from splitcards.game.contract.versions import OLDEST_CONTRACT
@@ -168,8 +170,6 @@ def run_scenario(
         return result(Status.FAIL, str(exc), exc.rules)
     except PluginFailure as exc:
         return result(Status.FAIL, str(exc))
-    except ScenarioError as exc:
-        return result(Status.FAIL, f"{file.path}: {scenario.id}: {exc}")
     except HostError as exc:
         # A host that broke the contract or an engine that died: what its engine last wrote to
         # stderr comes at the end of the message, so more of it is kept.

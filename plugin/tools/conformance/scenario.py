@@ -10,8 +10,11 @@ but not defined is no problem of the file but the game error ``unknown_card`` wh
 Each format adds to the one before and changes nothing in it: a ``format: 1`` file is read
 exactly as before, and what 1.1 and 1.2 add (:data:`ADDED`) are unknown keys in it; a ``format:
 1.1`` file knows nothing of 1.2. The values 1.2 adds to fields that existed before (``door:
-both``, a mapping in ``cost_change``, a list in ``has_name``) are refused by the runner in files
-of an older format.
+both``, a mapping in ``cost_change``, a list in ``has_name``) are refused in files of an older format.
+
+Every value of every step and every query's argument is read here, once (:mod:`.values`): a
+wrong one (of the wrong type, empty, unknown, negative, null where a value is needed, an alias
+no earlier step gives) is the scenario's problem, and the runner reads only what was read.
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.cards.loaders import card_from_mtgjson
-from splitcards.errors import CardDataError, ScenarioError, did_you_mean
+from splitcards.errors import CardDataError, ScenarioError, did_you_mean, shown
 from splitcards.files.yamlfile import read_yaml
 from splitcards.rules.card import Card
-from splitcards.tools.conformance.fields import cost_change, x_value
+from splitcards.tools.conformance.fields import Reading, is_note, key_name
+from splitcards.tools.conformance.values import CheckValues, StepValues, alias_given, read_argument, read_step
 
 FORMATS = ("1", "1.1", "1.2")
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -125,18 +129,25 @@ def unknown_in(fmt: str) -> Additions:
 
 @dataclass(frozen=True, slots=True)
 class Step:
+    """A setup step: its ``fields`` as written (but ``expect_error``), and ``values``, what they
+    say once read and checked, which is what the runner reads."""
+
     index: int
     kind: str
     fields: Mapping[str, Any]
     expect_error: str | None
+    values: StepValues
 
 
 @dataclass(frozen=True, slots=True)
 class Check:
+    """A check: its query's ``argument`` as written, ``values`` once read and checked, and ``expect``."""
+
     index: int
     query: str
     argument: Any
     expect: Any
+    values: CheckValues
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +180,7 @@ def load_file(path: str | Path) -> ScenarioFile:
 def _format_of(written: object) -> str:
     """The format a file names: ``1``, ``1.0`` and ``"1"`` are format 1 (a number is read as the
     number it is, as JSON Schema reads it), ``1.1`` and ``"1.1"`` format 1.1, ``1.2`` and ``"1.2"`` 1.2."""
-    if isinstance(written, bool):
+    if isinstance(written, bool) or (isinstance(written, int) and not 0 <= written < 10):
         return ""
     if isinstance(written, float) and written.is_integer():
         return str(int(written))
@@ -184,8 +195,9 @@ def parse(raw: Any, where: str) -> ScenarioFile:
     written = raw.get("format")
     fmt = _format_of(written)
     if fmt not in FORMATS:
-        raise ScenarioError(f"{where}: format: must be 1, 1.1 or 1.2, got {written!r:.60}")
-    cards_raw = raw.get("cards", {}) or {}
+        raise ScenarioError(f"{where}: format: must be 1, 1.1 or 1.2, got {shown(written)}")
+    cards_raw = raw.get("cards")
+    cards_raw = {} if cards_raw is None else cards_raw
     if not isinstance(cards_raw, Mapping):
         raise ScenarioError(f"{where}: cards: must map card names to lists of faces")
     cards: dict[str, Card] = {}
@@ -202,7 +214,7 @@ def parse(raw: Any, where: str) -> ScenarioFile:
     scenarios = []
     seen: set[str] = set()
     for i, entry in enumerate(scenarios_raw):
-        scenario = _scenario(entry, where, i, fmt)
+        scenario = _scenario(entry, where, i, Reading(fmt, cards=frozenset(cards)))
         if scenario.id in seen:
             raise ScenarioError(f"{where}: {scenario.id}: id: used twice in this file")
         seen.add(scenario.id)
@@ -212,11 +224,12 @@ def parse(raw: Any, where: str) -> ScenarioFile:
 
 def _known_keys(raw: Mapping[str, Any], allowed: set[str], where: str) -> None:
     for key in raw:
-        if not isinstance(key, str) or (key not in allowed and not key.startswith("x-")):
-            raise ScenarioError(f"{where}: {key}: unknown key (allowed: {', '.join(sorted(allowed))}, or x-*)")
+        if not isinstance(key, str) or (key not in allowed and not is_note(key)):
+            known = ", ".join(sorted(allowed))
+            raise ScenarioError(f"{where}: {key_name(key)}: unknown key (allowed: {known}, or x-*)")
 
 
-def _scenario(entry: Any, where: str, index: int, fmt: str) -> Scenario:
+def _scenario(entry: Any, where: str, index: int, at: Reading) -> Scenario:
     """The scenario at ``scenarios[index]``; what is wrong in it is its ``problem``, so that one
     misspelled key costs that scenario and not the file. An entry without an id is named by its
     position."""
@@ -227,7 +240,7 @@ def _scenario(entry: Any, where: str, index: int, fmt: str) -> Scenario:
         problem = f"{where}: scenarios[{index}]: id: missing or not a string"
         return Scenario(f"scenarios[{index}]", _rules(entry), "", (), (), problem)
     try:
-        return _read_scenario(entry, sid, f"{where}: {sid}", fmt)
+        return _read_scenario(entry, sid, f"{where}: {sid}", at)
     except ScenarioError as exc:
         return Scenario(sid, _rules(entry), "", (), (), str(exc))
 
@@ -242,8 +255,10 @@ def _rules(entry: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(rules)
 
 
-def _read_scenario(entry: Mapping[str, Any], sid: str, where: str, fmt: str) -> Scenario:
-    """A scenario with an id, checked; its first problem is raised."""
+def _read_scenario(entry: Mapping[str, Any], sid: str, where: str, at: Reading) -> Scenario:
+    """A scenario with an id, checked; its first problem is raised. Each step is read against the
+    aliases the steps before it gave (a step expecting an error gives none), and each check
+    against those of the whole setup."""
     _known_keys(entry, {"id", "rules", "source", "setup", "checks"}, where)
     rules = _rules(entry)
     if not rules:
@@ -251,35 +266,46 @@ def _read_scenario(entry: Mapping[str, Any], sid: str, where: str, fmt: str) -> 
     source = entry.get("source", "")
     if not isinstance(source, str):
         raise ScenarioError(f"{where}: source: must be a string")
-    setup_raw = entry.get("setup", []) or []
-    checks_raw = entry.get("checks", []) or []
+    setup_raw = entry.get("setup")
+    checks_raw = entry.get("checks")
+    setup_raw = [] if setup_raw is None else setup_raw
+    checks_raw = [] if checks_raw is None else checks_raw
     if not isinstance(setup_raw, list):
         raise ScenarioError(f"{where}: setup: must be a list of steps")
     if not isinstance(checks_raw, list):
         raise ScenarioError(f"{where}: checks: must be a list of checks")
-    setup = tuple(_step(i, s, f"{where}: setup[{i}]", fmt) for i, s in enumerate(setup_raw))
-    checks = tuple(_check(i, c, f"{where}: checks[{i}]", fmt) for i, c in enumerate(checks_raw))
-    return Scenario(sid, rules, source, setup, checks)
+    setup = []
+    aliases: set[str] = set()
+    for i, raw_step in enumerate(setup_raw):
+        step = _step(i, raw_step, f"{where}: setup[{i}]", Reading(at.format, frozenset(aliases), at.cards))
+        alias = alias_given(step.values)
+        if alias is not None and step.expect_error is None:
+            aliases.add(alias)
+        setup.append(step)
+    after = Reading(at.format, frozenset(aliases), at.cards)
+    checks = tuple(_check(i, c, f"{where}: checks[{i}]", after, len(setup)) for i, c in enumerate(checks_raw))
+    return Scenario(sid, rules, source, tuple(setup), checks)
 
 
-def _step(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Step:
-    unknown = unknown_in(fmt)
+def _step(index: int, raw: Any, where: str, at: Reading) -> Step:
+    unknown = unknown_in(at.format)
     steps = [k for k in STEP_FIELDS if k not in unknown.steps]
     if not isinstance(raw, Mapping) or len(raw) != 1:
         raise ScenarioError(f"{where}: a step is a mapping with one key (allowed: {', '.join(steps)})")
     ((kind, fields),) = raw.items()
     if not isinstance(kind, str) or kind not in steps:
         raise ScenarioError(f"{where}: {kind}: unknown step (allowed: {', '.join(steps)})")
-    fields = fields or {}
+    fields = {} if fields is None else fields
     if not isinstance(fields, Mapping):
         raise ScenarioError(f"{where}: {kind}: its fields must be a mapping")
     required, optional = STEP_FIELDS[kind]
     optional = frozenset(f for f in optional if (kind, f) not in unknown.fields)
+    names = required | optional | {"expect_error"}
     for key in fields:
-        if key not in required | optional | {"expect_error"} and not str(key).startswith("x-"):
-            names = required | optional | {"expect_error"}
-            near = did_you_mean(key, names)
-            raise ScenarioError(f"{where}: {kind}.{key}: unknown field{near} (allowed: {', '.join(sorted(names))})")
+        if key not in names and not is_note(key):
+            near = did_you_mean(key_name(key), names)
+            allowed = ", ".join(sorted(names))
+            raise ScenarioError(f"{where}: {kind}.{key_name(key)}: unknown field{near} (allowed: {allowed})")
     for key in required:
         if key not in fields:
             raise ScenarioError(f"{where}: {kind}.{key}: missing")
@@ -287,41 +313,23 @@ def _step(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Step:
     kinds = ERROR_KINDS - unknown.errors
     if error is not None and (not isinstance(error, str) or error not in kinds):
         allowed = ", ".join(sorted(kinds))
-        raise ScenarioError(f"{where}: {kind}.expect_error: {str(error)[:60]!r} (allowed: {allowed})")
-    _step_values(kind, fields, where, fmt)
-    return Step(index, str(kind), {k: v for k, v in fields.items() if k != "expect_error"}, error)
+        raise ScenarioError(f"{where}: {kind}.expect_error: {shown(error)} (allowed: {allowed})")
+    values = read_step(kind, fields, where, at)
+    return Step(index, kind, {k: v for k, v in fields.items() if k != "expect_error"}, error, values)
 
 
-def _step_values(kind: str, fields: Mapping[str, Any], where: str, fmt: str) -> None:
-    """The values the runner reads from a step, read once here, so that a bad one is the
-    scenario's problem (an error of each of its runs, before any declaration is consulted), not a
-    failure met half-way through a run."""
-    if "x" in fields:
-        x_value(fields["x"], f"{where}: {kind}.x")
-    if "cost_change" in fields:
-        cost_change(fields["cost_change"], f"{where}: {kind}.cost_change", fmt)
-
-
-def _check(index: int, raw: Any, where: str, fmt: str = FORMATS[-1]) -> Check:
+def _check(index: int, raw: Any, where: str, at: Reading, steps: int) -> Check:
     if not isinstance(raw, Mapping):
         raise ScenarioError(f"{where}: a check is a mapping of one query and expect")
-    known = QUERIES - unknown_in(fmt).queries
-    queries = [k for k in raw if k != "expect" and not str(k).startswith("x-")]
+    known = QUERIES - unknown_in(at.format).queries
+    queries = [k for k in raw if k != "expect" and not is_note(k)]
     if len(queries) == 1 and queries[0] not in known:
-        near = did_you_mean(queries[0], known)
-        raise ScenarioError(
-            f"{where}: unknown query {str(queries[0])[:60]!r}{near} (allowed: {', '.join(sorted(known))})"
-        )
+        near = did_you_mean(key_name(queries[0]), known)
+        raise ScenarioError(f"{where}: unknown query {shown(queries[0])}{near} (allowed: {', '.join(sorted(known))})")
     if len(queries) != 1:
-        found = ", ".join(map(str, queries)) or "<none>"
+        found = ", ".join(key_name(q) for q in queries) or "<none>"
         raise ScenarioError(f"{where}: {found}: need exactly one query (allowed: {', '.join(sorted(known))})")
     if "expect" not in raw:
         raise ScenarioError(f"{where}: {queries[0]}: expect: missing")
     query, arg = str(queries[0]), raw[queries[0]]
-    if query == "has_name" and isinstance(arg, Mapping):
-        name = arg.get("name")
-        choice = isinstance(name, list) and fmt not in ("1", "1.1") and name and all(isinstance(n, str) for n in name)
-        if not (isinstance(name, str) or choice):
-            wanted = "a name, or a list of names of one choice" if fmt not in ("1", "1.1") else "a name"
-            raise ScenarioError(f"{where}: has_name.name: must be {wanted}, not {name!r:.60}")
-    return Check(index, query, arg, raw["expect"])
+    return Check(index, query, arg, raw["expect"], read_argument(query, arg, where, at, steps))

@@ -1,21 +1,32 @@
 """The setup steps of one scenario run: aliases, the steps carried out on the Table, and refusals.
 
 A step with ``expect_error`` must raise that kind of error and leave the whole observable game as
-it was (docs/format.md); any other refusal fails the run.
+it was (docs/format.md); any other refusal fails the run. A step's values are those the loader
+read and checked (:mod:`.values`): an alias it names was given by an earlier step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from splitcards.errors import IllegalAction, ScenarioError, UnknownCard, UnknownObject
 from splitcards.game.table import Table
 from splitcards.rules.actions import CastGrants
-from splitcards.rules.card import Side
-from splitcards.rules.model import CastOption, ObjectId, Phase, UnlockBy, Zone
-from splitcards.tools.conformance.fields import CostChanges, cost_change, enum, flag, player, x_value
+from splitcards.rules.model import ObjectId
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile, Step
+from splitcards.tools.conformance.values import (
+    CastStep,
+    ChooseNameStep,
+    CopyCardStep,
+    CopyPermanentStep,
+    CopySpellStep,
+    CreateStep,
+    LockStep,
+    MoveStep,
+    ResolveStep,
+    TurnStep,
+    UnlockStep,
+)
 
 
 class Fail(Exception):
@@ -59,131 +70,70 @@ class ScenarioRun:
             raise Fail(f"setup[{step.index}] {step.kind}: expected {step.expect_error}, but the step succeeded")
 
     def _do(self, step: Step) -> None:
-        f = step.fields
-        table = self.table
-        key = f"setup[{step.index}] {step.kind}"
-        name = f.get("as")
-        if step.kind == "create":
-            card_name = str(f["card"])
-            if card_name not in self.file.cards:
-                raise UnknownCard(f"{card_name!r} is not defined in the cards section")
-            obj = table.create(
-                self.file.cards[card_name], enum(Zone, f["zone"], key + ".zone"), player(f, "owner", key)
-            )
-            self._name(name, obj, card=True, key=key)
-        elif step.kind == "cast":
-            self._name(name, self._cast(f, key), card=False, key=key)
-        elif step.kind == "resolve":
-            table.resolve(self.obj(f["object"], key) if "object" in f else None)
-        elif step.kind == "move":
-            table.move(self.obj(f["object"], key), enum(Zone, f["zone"], key + ".zone"))
-        elif step.kind == "copy_spell":
-            self._name(name, table.copy_spell(self.obj(f["object"], key)), card=True, key=key)
-        elif step.kind == "copy_card":
-            self._name(name, self._copy_card(f, key), card=True, key=key)
-        elif step.kind == "copy_permanent":
-            self._name(name, table.copy_permanent(self.obj(f["object"], key)), card=True, key=key)
-        elif step.kind == "unlock":
-            self._unlock(f, key)
-        elif step.kind == "lock":
-            table.lock(self.obj(f["object"], key), enum(Side, f["door"], key + ".door"))
-        elif step.kind == "choose_name":
-            card_name = str(f["card"])
-            if card_name not in self.file.cards:
-                raise UnknownCard(f"{card_name!r} is not defined in the cards section")
-            chosen = f["name"]
-            if isinstance(chosen, str):
-                chosen = [chosen]
-            if not isinstance(chosen, list) or not all(isinstance(n, str) for n in chosen):
-                raise ScenarioError(f"{key}.name: must be a card name or a list of names")
-            source = self.obj(f["source"], key + ".source") if "source" in f else None
-            table.choose_name(self.file.cards[card_name], chosen, player(f, "player", key), source)
-        elif step.kind == "turn":
-            stack_empty = f.get("stack_empty")
-            if stack_empty is not None and not isinstance(stack_empty, bool):
-                raise ScenarioError(f"{key}.stack_empty: must be true or false")
-            table.set_turn(
-                player(f, "active", key) if "active" in f else None,
-                enum(Phase, f["phase"], key + ".phase") if "phase" in f else None,
-                player(f, "priority", key) if "priority" in f else None,
-                stack_empty,
-            )
+        table, key = self.table, f"setup[{step.index}] {step.kind}"
+        match step.values:
+            case CreateStep(card=card, zone=zone, owner=owner, alias=alias):
+                if card not in self.file.cards:
+                    raise UnknownCard(f"{card!r} is not defined in the cards section")
+                self._name(alias, table.create(self.file.cards[card], zone, owner), card=True)
+            case CastStep() as cast:
+                self._name(cast.alias, self._cast(cast, key), card=False)
+            case ResolveStep(object=obj):
+                table.resolve(self.obj(obj, key) if obj is not None else None)
+            case MoveStep(object=obj, zone=zone):
+                table.move(self.obj(obj, key), zone)
+            case CopySpellStep(object=obj, alias=alias):
+                self._name(alias, table.copy_spell(self.obj(obj, key)), card=True)
+            case CopyCardStep() as copy:
+                grants = CastGrants(
+                    cost_effects=copy.cost_change.effects,
+                    x=copy.x,
+                    cost_increase=copy.cost_change.increase,
+                    cost_reduction=copy.cost_change.reduction,
+                )
+                splice = [self.obj(s, key + ".splice") for s in copy.splice]
+                made = table.copy_card(self.obj(copy.object, key), copy.cast, copy.half, splice, grants)
+                self._name(copy.alias, made, card=True)
+            case CopyPermanentStep(object=obj, alias=alias):
+                self._name(alias, table.copy_permanent(self.obj(obj, key)), card=True)
+            case UnlockStep(object=obj, door=door, by=by, cost_change=changes):
+                table.unlock(
+                    self.obj(obj, key),
+                    door,
+                    by,
+                    cost_increase=changes.increase,
+                    cost_reduction=changes.reduction,
+                    cost_effects=changes.effects,
+                )
+            case LockStep(object=obj, door=door):
+                table.lock(self.obj(obj, key), door)
+            case ChooseNameStep(card=card, name=chosen, player=player, source=source):
+                if card not in self.file.cards:
+                    raise UnknownCard(f"{card!r} is not defined in the cards section")
+                for_ability = self.obj(source, key + ".source") if source is not None else None
+                table.choose_name(self.file.cards[card], chosen, player, for_ability)
+            case TurnStep(active=active, phase=phase, priority=priority, stack_empty=stack_empty):
+                table.set_turn(active, phase, priority, stack_empty)
 
-    def _splice(self, f: Mapping[str, Any], key: str) -> list[ObjectId]:
-        splice = f.get("splice", []) or []
-        if not isinstance(splice, list):
-            raise ScenarioError(f"{key}.splice: must be a list of objects")
-        return [self.obj(s, key + ".splice") for s in splice]
-
-    def _grants(self, f: Mapping[str, Any], key: str, changes: CostChanges) -> CastGrants:
-        hybrid = f.get("hybrid")
-        if hybrid is not None and (not isinstance(hybrid, list) or not all(isinstance(h, str) for h in hybrid)):
-            raise ScenarioError(f"{key}.hybrid: must be a list of the symbols paid, such as [U, R]")
-        return CastGrants(
-            cost_effects=changes.effects,
-            hybrid=tuple(hybrid) if hybrid is not None else None,
-            flash=flag(f, "flash", key),
-            flashback=flag(f, "flashback", key),
-        )
-
-    def _cast(self, f: Mapping[str, Any], key: str) -> ObjectId:
-        half = enum(CastOption, f["half"], key + ".half") if "half" in f else None
-        changes = cost_change(f.get("cost_change"), key + ".cost_change", self.file.format)
+    def _cast(self, cast: CastStep, key: str) -> ObjectId:
+        changes = cast.cost_change
         return self.table.cast(
-            self.obj(f["object"], key),
-            half,
-            self._splice(f, key),
-            permission=enum(Zone, f["from"], key + ".from") if "from" in f else None,
-            without_paying=flag(f, "without_paying", key),
-            x=x_value(f["x"], key + ".x") if "x" in f else None,
+            self.obj(cast.object, key),
+            cast.half,
+            [self.obj(s, key + ".splice") for s in cast.splice],
+            permission=cast.permission,
+            without_paying=cast.without_paying,
+            x=cast.x,
             cost_increase=changes.increase,
             cost_reduction=changes.reduction,
-            grants=self._grants(f, key, changes),
+            grants=CastGrants(
+                cost_effects=changes.effects, hybrid=cast.hybrid, flash=cast.flash, flashback=cast.flashback
+            ),
         )
 
-    def _copy_card(self, f: Mapping[str, Any], key: str) -> ObjectId:
-        cast = flag(f, "cast", key)
-        half = enum(CastOption, f["half"], key + ".half") if "half" in f else None
-        if not cast and any(k in f for k in ("splice", "x", "cost_change")):
-            raise ScenarioError(f"{key}: splice, x and cost_change are for a copy that is cast (cast: true)")
-        changes = cost_change(f.get("cost_change"), key + ".cost_change", self.file.format)
-        grants = CastGrants(
-            cost_effects=changes.effects,
-            x=x_value(f["x"], key + ".x") if "x" in f else None,
-            cost_increase=changes.increase,
-            cost_reduction=changes.reduction,
-        )
-        return self.table.copy_card(self.obj(f["object"], key), cast, half, self._splice(f, key), grants)
-
-    def _unlock(self, f: Mapping[str, Any], key: str) -> None:
-        by = enum(UnlockBy, f.get("by", "special_action"), key + ".by")
-        if by is UnlockBy.CAST:
-            raise ScenarioError(f"{key}.by: 'cast' (allowed: special_action, effect)")
-        if "cost_change" in f and by is not UnlockBy.SPECIAL_ACTION:
-            raise ScenarioError(f"{key}.cost_change: only an unlock by special_action pays a cost")
-        changes = cost_change(f.get("cost_change"), key + ".cost_change", self.file.format)
-        door: Side | frozenset[Side]
-        if f["door"] == "both" and self.file.format not in ("1", "1.1"):
-            # One effect unlocking both doors (709.5i); the special action unlocks one door (709.5e).
-            if by is not UnlockBy.EFFECT:
-                raise ScenarioError(f"{key}.door: both doors at once only by an effect (by: effect)")
-            door = frozenset(Side)
-        else:
-            door = enum(Side, f["door"], key + ".door")
-        self.table.unlock(
-            self.obj(f["object"], key),
-            door,
-            by,
-            cost_increase=changes.increase,
-            cost_reduction=changes.reduction,
-            cost_effects=changes.effects,
-        )
-
-    def _name(self, name: Any, obj: ObjectId, card: bool, key: str) -> None:
+    def _name(self, name: str | None, obj: ObjectId, card: bool) -> None:
         if name is None:
             return
-        if not isinstance(name, str):
-            raise ScenarioError(f"{key}.as: must be a string")
         self.aliases[name] = obj
         # An alias counts like the index of the step that introduced it: its events are included.
         self.alias_events[name] = self.step_start
@@ -191,6 +141,7 @@ class ScenarioRun:
             self.card_alias.setdefault(obj, name)
 
     def obj(self, name: Any, key: str) -> ObjectId:
+        """The object an alias names (the loader has checked that an earlier step gave it)."""
         if not isinstance(name, str) or name not in self.aliases:
             known = ", ".join(self.aliases) or "none yet"
             raise ScenarioError(f"{key}: unknown object {name!r} (known: {known})")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from splitcards.rules.card import Side
-from splitcards.rules.mana import COLORS
+from splitcards.rules.mana import COLORS, MAX_GENERIC
 from splitcards.rules.model import CastOption, Phase, Player, UnlockBy, Zone
 from splitcards.tools.conformance import scenario
 
@@ -16,6 +16,9 @@ _ALIAS = {"$ref": "#/$defs/alias"}
 _NOTES = {"^x-": True}
 _COST_CHANGE = {"type": "string", "pattern": r"^[+-](\{[^{}]+\})+$"}
 _NAMES = {"type": "array", "items": {"type": "string"}}
+_NAME = {"type": "string", "minLength": 1}
+# A name, or the names of one choice (both halves): none of them empty.
+_CHOICE = {"anyOf": [_NAME, {"type": "array", "minItems": 1, "items": _NAME}]}
 # What an effect asks of an object's characteristics (format 1.2).
 _CONDITION: dict[str, Any] = {
     "types": {**_NAMES, "description": "it has one of these card types or subtypes"},
@@ -26,7 +29,11 @@ _CONDITION: dict[str, Any] = {
     "mana_value": {
         "type": "object",
         "required": ["op", "value"],
-        "properties": {"op": {"enum": ["==", "!=", "<", "<=", ">", ">="]}, "value": {"type": "integer"}},
+        "properties": {
+            "op": {"enum": ["==", "!=", "<", "<=", ">", ">="]},
+            "value": {"type": "integer", "minimum": 0, "maximum": MAX_GENERIC},
+        },
+        "patternProperties": _NOTES,
         "additionalProperties": False,
     },
 }
@@ -35,7 +42,12 @@ _SPELL_COST_CHANGE = {
     "required": ["change", "spells"],
     "properties": {
         "change": _COST_CHANGE,
-        "spells": {"type": ["object", "null"], "properties": _CONDITION, "additionalProperties": False},
+        "spells": {
+            "type": "object",
+            "properties": _CONDITION,
+            "patternProperties": _NOTES,
+            "additionalProperties": False,
+        },
     },
     "patternProperties": {"^x-": True},
     "additionalProperties": False,
@@ -45,14 +57,14 @@ _CHANGE = {"anyOf": [_COST_CHANGE, _SPELL_COST_CHANGE]}
 
 # The value of each step field, by field name.
 FIELDS: dict[str, dict[str, Any]] = {
-    "card": {"type": "string", "description": "a card defined in the cards section"},
+    "card": {**_NAME, "description": "a card defined in the cards section"},
     "zone": {"$ref": "#/$defs/zone"},
     "owner": {"$ref": "#/$defs/player"},
-    "as": {"type": "string", "description": "a name for the object, for later steps and checks"},
+    "as": {**_NAME, "description": "a name for the object, for later steps and checks"},
     "object": _ALIAS,
     "half": {"$ref": "#/$defs/half"},
     "splice": {"type": ["array", "null"], "items": _ALIAS, "description": "in the order their effects happen"},
-    "x": {"type": "integer", "minimum": 0, "description": "the value chosen for X"},
+    "x": {"type": "integer", "minimum": 0, "maximum": MAX_GENERIC, "description": "the value chosen for X"},
     "cost_change": {
         "anyOf": [_CHANGE, {"type": "array", "items": _CHANGE}],
         "description": 'cost increases and reductions, such as "-{1}" or ["+{2}", "-{U}"]; in format 1.2 also'
@@ -70,10 +82,7 @@ FIELDS: dict[str, dict[str, Any]] = {
     "phase": {"enum": [phase.value for phase in Phase]},
     "priority": {"$ref": "#/$defs/player"},
     "stack_empty": {"type": ["boolean", "null"]},
-    "name": {
-        "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
-        "description": "the name chosen, or the names (both halves under the rules that name both)",
-    },
+    "name": {**_CHOICE, "description": "the name chosen, or the names (both halves under the rules that name both)"},
     "player": {"$ref": "#/$defs/player"},
     "source": _ALIAS,
 }
@@ -92,7 +101,7 @@ def _argument(properties: dict[str, Any], required: list[str]) -> dict[str, Any]
 # The argument of each query, by query name (the others take an object).
 QUERY_ARGUMENTS: dict[str, dict[str, Any]] = {
     "has_name": _argument(
-        {"object": _ALIAS, "name": {"anyOf": [{"type": "string"}, _NAMES], "description": "a list: format 1.2"}},
+        {"object": _ALIAS, "name": {**_CHOICE, "description": "a list: format 1.2"}},
         ["object", "name"],
     ),
     "can_target": _argument(
@@ -199,7 +208,7 @@ def schema() -> dict[str, Any]:
             },
             "format_1": _older("1"),
             "format_1_1": _older("1.1"),
-            "alias": {"type": "string", "description": "a name given by `as` in an earlier step"},
+            "alias": {**_NAME, "description": "a name given by `as` in an earlier step that expects no error"},
             "error_kind": {
                 "enum": [*sorted(scenario.ERROR_KINDS), None],
                 "description": "the error the rules give for this step, which must leave the game unchanged",
@@ -222,6 +231,9 @@ def _step(name: str, required: frozenset[str], optional: frozenset[str]) -> dict
         "patternProperties": _NOTES,
         "additionalProperties": False,
     }
+    if name == "lock":
+        # A step locks one door; only an effect unlocks both at once.
+        step["properties"]["door"] = {"$ref": "#/$defs/door"}
     if name == "unlock" and "cost_change" in optional:
         # Only the special action pays the door's cost.
         step["if"] = {"type": "object", "required": ["cost_change"]}
