@@ -3,6 +3,7 @@ streamed results, resuming, and a Dask cluster."""
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import json
 import operator
@@ -16,7 +17,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -84,7 +85,14 @@ def test_resuming_reads_the_games_of_an_earlier_output(tmp_path: Path) -> None:
     assert soak.read_results(earlier) == [game]
 
 
-phase_only = pytest.mark.skipif(importlib.util.find_spec("phase") is None, reason="phase-python is not installed")
+F = TypeVar("F", bound=Callable[..., Any])
+_without_phase = pytest.mark.skipif(importlib.util.find_spec("phase") is None, reason="phase-python is not installed")
+
+
+def phase_only(test: F) -> F:
+    """A test of a soak of phase's games: it drives the engine (marked host), and skips without it."""
+    marked: F = pytest.mark.host(_without_phase(test))
+    return marked
 
 
 @phase_only
@@ -362,3 +370,147 @@ def test_a_worker_killed_mid_game_leaves_every_step_it_played_and_the_replay_pla
     # The record was cut short by the kill: the replay plays every recorded step, then plays on.
     assert main(["replay", str(saved)]) == 4
     assert f"the same {len(steps)} steps; the record was cut short at step {len(steps) + 1}" in capsys.readouterr().out
+
+
+# -- a stop while a worker starts -------------------------------------------------------------
+# A soak run as from a terminal, in its own process group, is held at a point of a worker's
+# start while the test sends the group its signal. The soak's workers play a _Held, whose
+# pickling and unpickling wait at a FIFO the test made: "parent-N" as the soak pickles what its
+# N-th worker plays (inside Process.start, before the worker exists), "worker-N" as that worker
+# unpickles it (importing what it plays), the soak meanwhile still inside Process.start writing
+# the rest, which is more than a pipe holds. The subprocesses import this module as test_soak.
+
+_PADDING = bytes(4 * 2**20)  # more than a pipe holds
+
+
+class _Held:
+    """What the soak's workers play in place of :func:`soak.play`; see above."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.workers = 0
+
+    def __call__(self, spec: soak.GameSpec) -> soak.GameReport:
+        return soak.play(spec)  # in a worker, the module's own play
+
+    def __reduce__(self) -> tuple[Callable[[str, None, bytes], _Held], tuple[str, _Hold, bytes]]:
+        self.workers += 1
+        _hold(self.folder, f"parent-{self.workers}")
+        return _rebuilt, (self.folder, _Hold(self.folder, f"worker-{self.workers}"), _PADDING)
+
+
+class _Hold:
+    """Unpickled, it waits at its point, and is None."""
+
+    def __init__(self, folder: str, point: str) -> None:
+        self.folder, self.point = folder, point
+
+    def __reduce__(self) -> tuple[Callable[[str, str], None], tuple[str, str]]:
+        return _hold, (self.folder, self.point)
+
+
+def _rebuilt(folder: str, held: None, padding: bytes) -> _Held:
+    return _Held(folder)
+
+
+def _hold(folder: str, point: str) -> None:
+    """Wait at ``point`` if the test made its FIFO: till the test has opened it and closed it."""
+    fifo = Path(folder, point)
+    if fifo.exists():
+        fifo.read_bytes()
+
+
+def _held_soak(folder: str, argv: list[str]) -> int:
+    """``splitcards soak ARGV`` whose workers play a :class:`_Held` (run in a subprocess)."""
+    soak.play = _Held(folder)
+    return main(["soak", *argv])
+
+
+def _reached(fifo: Path, run: subprocess.Popen[str]) -> int:
+    """The write end of ``fifo``, opened once a process of ``run`` waits at it."""
+    deadline = time.monotonic() + 300  # only a soak that never gets there waits this long
+    while time.monotonic() < deadline and run.poll() is None:
+        try:
+            return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as exc:  # ENXIO: no reader yet
+            if exc.errno != errno.ENXIO:
+                raise
+        time.sleep(0.05)
+    run.kill()
+    out, err = run.communicate()
+    pytest.fail(f"the soak did not get to {fifo.name}: {run.returncode} {out[-500:]} {err[-2000:]}")
+
+
+def _living_in_group(group: int) -> list[int]:
+    """The processes of a process group that have not ended (zombies left out)."""
+    living = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # ended while being read
+        # The command may hold spaces and parentheses: the fields after it are counted from its end.
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            living.append(int(entry.name))
+    return living
+
+
+def _left_in_group(group: int) -> list[int]:
+    """The processes of a process group still alive once they have had a minute to end."""
+    deadline = time.monotonic() + 60
+    while (living := _living_in_group(group)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return living
+
+
+@phase_only
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the soak's processes through /proc")
+@pytest.mark.parametrize(
+    ("point", "signame"),
+    [
+        ("parent-1", "SIGINT"),
+        # The first worker's start also starts multiprocessing's resource tracker.
+        ("worker-1", "SIGINT"),
+        ("worker-1", "SIGTERM"),
+        # The first worker playing meanwhile.
+        ("worker-2", "SIGINT"),
+    ],
+)
+def test_a_stop_while_a_worker_starts_prints_the_totals_and_leaves_no_process(
+    tmp_path: Path, point: str, signame: str
+) -> None:
+    fifo = tmp_path / point
+    os.mkfifo(fifo)
+    code = "import sys, test_soak; sys.exit(test_soak._held_soak(sys.argv[1], sys.argv[2:]))"
+    argv = [sys.executable, "-c", code, str(tmp_path), "--games", "2", "--jobs", "2", "--rules", "current"]
+    argv += ["--max-actions", "40", "--failures", str(tmp_path / "failed")]
+    path = os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")]))
+    run = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": path, "TMPDIR": str(tmp_path)},
+        start_new_session=True,  # a group of its own, as a terminal's job
+        preexec_fn=_signals_as_in_a_terminal,
+    )
+    try:
+        there = _reached(fifo, run)
+        os.killpg(run.pid, signal.Signals[signame])
+        os.close(there)
+        out, err = run.communicate(timeout=300)
+        left = _left_in_group(run.pid)
+    finally:
+        # Nothing of a failed run is left to the rest of the suite. The group's id is still its own
+        # while a process of it is left, or the soak is not yet reaped.
+        if run.returncode is None or _living_in_group(run.pid):
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert "Traceback" not in err, err
+    assert out.endswith(" (interrupted: the games that finished)\n"), out + err
+    assert run.returncode == 2
+    assert left == []

@@ -223,6 +223,12 @@ def replay_game(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ve
 
 
 def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
+    # From the command's first moment: SIGTERM while the run is set up stops it as Ctrl-C does.
+    with _sigterm_as_ctrl_c():
+        return _soak(args, pm, registry)
+
+
+def _soak(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     _ai_host(pm, args.host)
     if args.games > MAX_GAMES:
         raise UsageError(f"--games: at most {MAX_GAMES} games a rule version, got {args.games}")
@@ -244,20 +250,19 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
     if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError("--scheduler: needs Dask distributed: pip install 'splitcards[cluster]'")
     resumed = _resumed(args.resume) if args.resume is not None else []
-    with _sigterm_as_ctrl_c():
-        totals = soak.soak(
-            specs,
-            args.jobs,
-            args.failures,
-            out=_Lines(),
-            record_dir=args.record_dir,
-            jsonl=args.format == "jsonl",
-            scheduler=args.scheduler,
-            resumed=resumed,
-            timeout=args.timeout,
-            # Progress goes beside the results, which may be data (jsonl) piped to a file.
-            progress=lambda line: print(line, file=sys.stderr, flush=True),
-        )
+    totals = soak.soak(
+        specs,
+        args.jobs,
+        args.failures,
+        out=_Lines(),
+        record_dir=args.record_dir,
+        jsonl=args.format == "jsonl",
+        scheduler=args.scheduler,
+        resumed=resumed,
+        timeout=args.timeout,
+        # Progress goes beside the results, which may be data (jsonl) piped to a file.
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )
     if totals.interrupted:
         return 2
     return 1 if totals.crashes or totals.broken else 0

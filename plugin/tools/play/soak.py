@@ -21,7 +21,7 @@ import statistics
 import tempfile
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -168,7 +168,7 @@ class _Stream:
 
 def run(
     specs: Iterable[GameSpec], jobs: int, scheduler: str | None = None, timeout: float | None = None
-) -> Iterator[GameReport]:
+) -> Generator[GameReport, None, None]:
     """Play the games, yielding each report as its game ends: in this process (``jobs`` 1 and no
     ``timeout``), in ``jobs`` worker processes, or on the Dask cluster at ``scheduler``
     (``"local"``: a ``LocalCluster`` of ``jobs`` workers here). ``timeout``: see
@@ -303,16 +303,20 @@ def soak(
     where = "on the Dask cluster" if scheduler is not None else f"{jobs} at a time" if jobs > 1 else "one at a time"
     before = f" ({len(done)} played before)" if done else ""
     games = f"{remaining} game" + ("s" if remaining != 1 else "")
-    said(f"soak: {games} to play{before}, {where}; a line as each game ends")
     clock = Clock(remaining)
-    with contextlib.ExitStack() as cleanup:
-        if scheduler is None:
-            # Workers here write each record as they play (a Dask worker may not share the
-            # folder), in a folder of their own: the failures folder is made only for a failure.
-            partial = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="splitcards-soak-")))
-            todo = (replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo)
-        try:
-            for report in run(todo, jobs, scheduler, timeout):
+    # A stop (Ctrl-C, or SIGTERM as the command takes it) at any moment from here on, a worker's
+    # start included, ends the run with the totals so far: the workers end with the run.
+    try:
+        said(f"soak: {games} to play{before}, {where}; a line as each game ends")
+        with contextlib.ExitStack() as cleanup:
+            if scheduler is None:
+                # Workers here write each record as they play (a Dask worker may not share the
+                # folder), in a folder of their own: the failures folder is made only for a failure.
+                partial = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="splitcards-soak-")))
+                todo = (replace(spec, stream=str(partial / f"{spec.stem}.jsonl")) for spec in todo)
+            # Closed before the folder is removed, as the run ends: a stopped run's workers end first.
+            reports = cleanup.enter_context(contextlib.closing(run(todo, jobs, scheduler, timeout)))
+            for report in reports:
                 _played_before_it_died(report)
                 saved, problem = _keep(report, folder, record_dir)
                 if report.spec.stream is not None:
@@ -326,8 +330,8 @@ def soak(
                     said(f"[{totals.games}/{len(specs)}] {timing}")
                 else:
                     out(_line(report, totals.games, len(specs), saved, problem, timing))
-        except KeyboardInterrupt:
-            totals.interrupted = True
+    except KeyboardInterrupt:
+        totals.interrupted = True
     out(json.dumps(totals.as_dict()) if jsonl else totals.text())
     return totals
 

@@ -21,12 +21,14 @@ A game's result depends only on what its :class:`~splitcards.tools.play.soak.Gam
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import multiprocessing.connection
 import signal
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
+from multiprocessing import resource_tracker
 from typing import Any, TypeVar
 
 from splitcards.errors import ClusterError
@@ -36,6 +38,8 @@ STARTUP_SECONDS = 300.0
 starting Python takes minutes has a problem of its own)."""
 _STARTED = "started"
 _REPORT = "report"
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+"""The signals that stop a run (Ctrl-C, and SIGTERM as the soak command takes it)."""
 
 Spec = TypeVar("Spec")
 Report = TypeVar("Report")
@@ -67,11 +71,12 @@ def in_processes(
                     more = False
                     break
                 receive, send = context.Pipe(duplex=False)
-                process = context.Process(target=_worker, args=(play, spec, send), daemon=True)
-                _start_without_ctrl_c(process)
-                send.close()
-                running[receive] = (process, spec, receive)
-                started[receive] = time.monotonic()
+                with _starting() as mask:
+                    process = context.Process(target=_worker, args=(play, spec, send, mask), daemon=True)
+                    process.start()
+                    send.close()
+                    running[receive] = (process, spec, receive)
+                    started[receive] = time.monotonic()
             if not running:
                 break  # the specs ran out as a worker came free
             # Each worker's deadline: its start allowance until it starts, then the game's limit.
@@ -104,36 +109,68 @@ def in_processes(
                     playing.add(ready)
                     started[ready] = time.monotonic()
                     continue
-                del running[ready], started[ready]
-                playing.discard(ready)
                 process.join()
                 receive.close()
+                # Forgotten once it has ended: a run stopped meanwhile ends it all the same.
+                del running[ready], started[ready]
+                playing.discard(ready)
                 yield crashed(spec, _how_it_ended(process.exitcode)) if report is None else report
     finally:
-        # Interrupted (or the reader stopped): the games still running end with the run.
-        for process, _, receive in running.values():
-            process.terminate()
-            process.join()
-            receive.close()
+        # Interrupted (or the reader stopped): the games still running end with the run. Killed,
+        # as a worker still starting holds SIGTERM (see _starting); and a second Ctrl-C waits
+        # till they have all ended.
+        with _held():
+            for process, _, receive in running.values():
+                process.kill()
+                process.join()
+                receive.close()
 
 
-def _start_without_ctrl_c(process: Any) -> None:
-    """Start a worker with Ctrl-C blocked, as the child inherits the mask: a worker still
-    importing when Ctrl-C reaches the process group would print a traceback of its own (the
-    parent stops the run and ends its workers)."""
+@contextlib.contextmanager
+def _starting() -> Iterator[frozenset[int] | None]:
+    """Hold Ctrl-C and SIGTERM while a worker starts; yield the signal mask the worker restores
+    once it runs (``None`` where there are no signal masks).
+
+    Here, a stop that comes meanwhile is raised once the worker is counted among the running,
+    which the run's end ends: raised inside ``Process.start``, it would leave the worker uncounted
+    (to print a traceback of its own), or cut its arguments short on their way. The worker
+    inherits the mask: still importing, it gets the process group's Ctrl-C too, and would end
+    with a traceback before ``_worker`` ignores Ctrl-C."""
+    if hasattr(signal, "pthread_sigmask"):
+        # Starting multiprocessing's resource tracker, as the first worker's start does,
+        # unblocks both signals when it is done (bpo-33613): started here, before the hold,
+        # it leaves the hold alone.
+        resource_tracker.ensure_running()
+    with _held() as mask:
+        yield mask
+
+
+@contextlib.contextmanager
+def _held() -> Iterator[frozenset[int] | None]:
+    """Block Ctrl-C and SIGTERM; yield the mask before (``None`` where there are no masks).
+    One that came meanwhile is raised as the mask is restored."""
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
-        process.start()
+        yield None
         return
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
     try:
-        process.start()
+        yield frozenset(mask)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _worker(play: Callable[[Spec], Report], spec: Spec, send: multiprocessing.connection.Connection) -> None:
+def _worker(
+    play: Callable[[Spec], Report],
+    spec: Spec,
+    send: multiprocessing.connection.Connection,
+    mask: frozenset[int] | None,
+) -> None:
     # Ctrl-C reaches the whole process group: the parent stops the run and ends its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if mask is not None:
+        # Started with Ctrl-C and SIGTERM held (see _starting); a SIGTERM that came meanwhile
+        # ends the worker here, as it would have.
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     send.send((_STARTED, None))
     send.send((_REPORT, play(spec)))
     send.close()
