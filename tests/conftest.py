@@ -21,7 +21,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +64,49 @@ def under_profile(own: settings, profile: settings) -> settings:
     return settings(own, max_examples=own.max_examples * times)
 
 
+# Where each test runs (tox.ini): a test marked ``host`` drives a host, and runs in every host
+# environment against its host; the others touch no engine and run once, in py311-reference;
+# ``clients`` are the example clients of the rules service, run in the clients environment.
+ENGINE_MODULES = ("test_phase_", "test_mtg_", "test_games.py", "test_game_log.py", "test_config_games.py")
+"""The modules that drive an engine throughout: every test in them is marked ``host``."""
+CLIENT_MODULES = ("test_java_client.py", "test_node_client.py", "test_service_http.py")
+# How a test that needs an engine that is not installed skips itself.
+_ENGINE_MISSING = ("phase-python is not installed", "could not import 'phase'", "could not import 'mtg'")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "host: drives a host engine: runs in every host environment, against its host")
+    config.addinivalue_line("markers", "clients: an example client of the rules service (the clients environment)")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark where each test runs (``host``, ``clients``), then give every Hypothesis test its
+    settings under the loaded profile."""
+    for item in items:
+        module = item.path.name
+        if "host" in getattr(item, "fixturenames", ()) or module.startswith(ENGINE_MODULES):
+            item.add_marker(pytest.mark.host)
+        if module in CLIENT_MODULES:
+            item.add_marker(pytest.mark.clients)
+    _hypothesis_settings(items)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A test that skips for want of an engine without being marked ``host`` would run in no
+    environment (the host environments run only ``host`` tests): it fails, saying so."""
+    report: pytest.TestReport = yield
+    if report.skipped and item.get_closest_marker("host") is None:
+        reason = str(report.longrepr[-1]) if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        if any(missing in reason for missing in _ENGINE_MISSING):
+            report.outcome = "failed"
+            report.longrepr = f"{item.nodeid} needs an engine ({reason}) but is not marked host: mark it"
+    return report
+
+
+def _hypothesis_settings(items: list[pytest.Item]) -> None:
     """Give every Hypothesis test the settings it runs with under the loaded profile
     (:func:`under_profile`): a ``@given`` test's, kept where Hypothesis's own pytest plugin keeps
     them when it changes a test's settings, and a state machine's ``TestCase.settings``."""

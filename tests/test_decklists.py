@@ -287,6 +287,7 @@ def _phase() -> None:
     pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
 
+@pytest.mark.host
 @CARD_FILES
 def test_decklist_game_on_phase_casts_split_cards_through_the_rules(card_file: Path, v: dict[str, RuleVersion]) -> None:
     _phase()
@@ -300,6 +301,7 @@ def test_decklist_game_on_phase_casts_split_cards_through_the_rules(card_file: P
     assert lines[-1].startswith("game over")
 
 
+@pytest.mark.host
 def test_a_card_phase_cannot_build_is_refused_before_the_game(tmp_path: Path, v: dict[str, RuleVersion]) -> None:
     _phase()
     deck = tmp_path / "deck.txt"
@@ -313,6 +315,7 @@ def test_a_card_phase_cannot_build_is_refused_before_the_game(tmp_path: Path, v:
     assert lines == []
 
 
+@pytest.mark.host
 def test_demo_command_plays_a_decklist(capsys: pytest.CaptureFixture[str]) -> None:
     _phase()
     argv = ["demo", "--cards", str(ATOMIC), "--deck", str(MTGO), "--max-actions", "150", "--seed", "2"]
@@ -323,6 +326,7 @@ def test_demo_command_plays_a_decklist(capsys: pytest.CaptureFixture[str]) -> No
     assert any(SPLIT_CAST.match(line) for line in out)
 
 
+@pytest.mark.host
 def test_demo_command_refuses_a_room_under_classic_2009(capsys: pytest.CaptureFixture[str]) -> None:
     _phase()
     assert main(["demo", "--cards", str(ORACLE), "--deck", str(ARENA), "--rules", "classic-2009"]) == 2
@@ -345,6 +349,7 @@ def test_demo_decklist_options_usage(argv: list[str], message: str, capsys: pyte
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.host
 def test_demo_command_names_a_missing_decklist(capsys: pytest.CaptureFixture[str]) -> None:
     _phase()
     assert main(["demo", "--cards", str(ATOMIC), "--deck", "no-such-deck.txt"]) == 2

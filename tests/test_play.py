@@ -212,6 +212,7 @@ class CastCounter:
         self.spells.append(spell)
 
 
+@pytest.mark.host
 def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(registry: VersionRegistry) -> None:
     pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
     from splitcards.adapters.phase.ai import PhaseAI

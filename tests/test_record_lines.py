@@ -347,6 +347,7 @@ def test_a_line_a_full_disk_cut_is_taken_back(tmp_path: Path, monkeypatch: pytes
     assert path.read_text(encoding="utf-8") == '{"a":1}\n'
 
 
+@pytest.mark.host
 @needs_full
 def test_demo_and_soak_onto_a_full_disk_stop_with_the_packages_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -186,6 +187,6 @@ PM_WITH_HOSTS = make_plugin_manager()
 _engines = adapters(PM_WITH_HOSTS)
 _wanted = os.environ.get("SPLITCARDS_HOSTS", "")
 if "phase" in _wanted and _engines["phase"].available is None:
-    TestPhaseGame = _engine_game("phase").TestCase
+    TestPhaseGame = pytest.mark.host(_engine_game("phase").TestCase)
 if "mtg" in _wanted and _engines["mtg"].available is None:
-    TestMtgGame = _engine_game("mtg").TestCase
+    TestMtgGame = pytest.mark.host(_engine_game("mtg").TestCase)
