@@ -26,17 +26,9 @@ MOVED = {
     "splitcards.game.registry": ("splitcards.game.configuration.registry", ["VersionRegistry", "load_registry"]),
     "splitcards.game.settings": ("splitcards.game.configuration.settings", ["project_config", "blocked_plugins"]),
     "splitcards.game.aihost": ("splitcards.game.contract.aihost", ["AIHost", "Deviation"]),
-    "splitcards.game.capabilities": ("splitcards.game.contract.capabilities", ["Capability", "KnownDeviation"]),
     "splitcards.game.hosts": ("splitcards.game.plugins.hosts", ["adapters"]),
     "splitcards.game.builtin": ("splitcards.game.plugins.builtin", ["check_cast", "on_cast"]),
-    "splitcards.game.hookcalls": ("splitcards.game.plugins.hookcalls", ["check_cast", "FirstResult"]),
-    "splitcards.game.hookresults": ("splitcards.game.plugins.hookresults", ["ResultCheck", "result_check"]),
-    "splitcards.game.castmemo": ("splitcards.game.table.castmemo", ["CastableMemo"]),
     "splitcards.game.hostcheck": ("splitcards.game.table.hostcheck", ["CheckedHost"]),
-    "splitcards.game.inputs": ("splitcards.game.table.inputs", ["CastOrder", "cast_request"]),
-    "splitcards.game.state": ("splitcards.game.table.state", ["Snapshot", "snapshot"]),
-    "splitcards.game.oneaction": ("splitcards.game.table.oneaction", ["Actions", "one_at_a_time"]),
-    "splitcards.game.tablehooks": ("splitcards.game.table.tablehooks", ["TableHooks"]),
 }
 
 

@@ -3,11 +3,9 @@ orchestrates check, decide, act and report (:mod:`~splitcards.game.table`), the 
 with the built-in rules (:mod:`~splitcards.game.plugins`), and the settings and the registry of
 rule versions (:mod:`~splitcards.game.configuration`).
 
-The modules that stood in ``splitcards.game`` before the rooms (``manager``, ``registry``,
-``settings``, ``aihost``, ``capabilities``, ``hosts``, ``builtin``, ``hookcalls``,
-``hookresults``, ``castmemo``, ``hostcheck``, ``inputs``, ``state``, ``oneaction``,
-``tablehooks``) still import, with a ``DeprecationWarning`` naming the module that holds their
-names now.
+The modules that 0.1 had in ``splitcards.game`` (``manager``, ``registry``, ``settings``,
+``aihost``, ``hosts``, ``builtin``, ``hostcheck``) still import, with a ``DeprecationWarning``
+naming the module that holds their names now.
 """
 
 from __future__ import annotations
