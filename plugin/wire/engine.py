@@ -394,9 +394,3 @@ def _end_every_engine() -> None:
         live = list(_LIVE)
     for engine in live:
         engine.kill()
-
-
-def live_engines() -> int:
-    """How many engine processes this interpreter has running (for tests and diagnostics)."""
-    with _LIVE_LOCK:
-        return sum(1 for engine in _LIVE if engine.alive)
