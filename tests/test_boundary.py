@@ -26,7 +26,6 @@ from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES, NAMES
 from splitcards.rules.model import (
     CastOption,
-    Event,
     EventKind,
     ObjectId,
     ObjectView,
@@ -271,10 +270,6 @@ def test_events_have_kinds(table: Any, cards: dict[str, Card]) -> None:
 
 def test_default_manager_is_shared(v: dict[str, RuleVersion]) -> None:
     assert Table(ReferenceHost(), v[CURRENT]).pm is PublicTable(ReferenceHost(), v[CURRENT]).pm
-
-
-def test_events_list_type() -> None:
-    assert isinstance([Event(EventKind.CAST, "o1")], Sequence)
 
 
 def test_stack_empty_override_ends_when_a_spell_is_cast(table: Any, cards: dict[str, Card]) -> None:
