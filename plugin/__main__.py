@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from splitcards.tools.cli import main
+from splitcards.tools.entry import main
 
 sys.exit(main())
