@@ -1,5 +1,6 @@
-"""Measure the rules core: a characteristic query cold and cached, making a ``Table``, and
-``import splitcards``.
+"""Measure the rules core: a characteristic query cold and cached, making a ``Table``, a Table's
+actions and questions through the hooks (with the built-in rules alone, and with a plugin that
+implements the hooks they ask), and ``import splitcards``.
 
 Run: ``python benchmarks/bench_core.py``. Prints figures measured in this run; nothing asserts
 on them. Targets: a cached query at most 2 µs, a ``Table`` with the shared default manager at
@@ -20,15 +21,20 @@ import sys
 import tempfile
 import time
 import timeit
+from collections.abc import Callable, Sequence
 
 from splitcards.adapters.reference import ReferenceHost
+from splitcards.errors import IllegalAction
 from splitcards.game.configuration.registry import load_registry
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
+from splitcards.hooks import hookimpl
 from splitcards.rules import characteristics as ch
+from splitcards.rules.actions import CastRequest
 from splitcards.rules.card import Card, Half
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import ObjectView, Zone
+from splitcards.rules.model import CastOption, ObjectView, Player, Timing, Zone
+from splitcards.rules.versions import RuleVersion
 
 
 def _card(i: int) -> Card:
@@ -55,6 +61,7 @@ def main() -> None:
     tables = 20_000
     shared = min(timeit.repeat(lambda: Table(ReferenceHost(), rules), number=tables, repeat=5)) / tables
     fresh = min(timeit.repeat(lambda: Table(ReferenceHost(), rules, make_plugin_manager()), number=50, repeat=3)) / 50
+    actions = _actions(rules)
     plain, pluggy_, table = _imports(_compiled_env())
     _, bare_pluggy, bare_table = _imports(_uncompiled_env())
     print(f"mana_values, cold (first query of an object): {cold * 1e6:8.2f} µs")
@@ -70,10 +77,63 @@ def main() -> None:
         f"the same compiling every module (no bytecode cache): {bare_table * 1e3:.1f} ms, pluggy"
         f" {bare_pluggy * 1e3:.1f} ms ({bare_table / bare_pluggy:.1f}x)"
     )
+    for name, seconds in actions.items():
+        print(f"{name + ':':46}{seconds * 1e6:8.2f} µs")
     # The ratios again as name=value lines, for a reader that is a program.
     print(f"import_vs_pluggy={plain / pluggy_:.2f}")
     print(f"import_table_vs_pluggy={table / pluggy_:.2f}")
     print(f"import_table_vs_pluggy_uncompiled={bare_table / bare_pluggy:.2f}")
+    for name, seconds in actions.items():
+        print(f"{name}_us={seconds * 1e6:.2f}")
+
+
+class _Abstains:
+    """A plugin that implements the hooks a cast asks and answers none of them: what every hook call
+    costs once a third-party plugin is in the chain (and the Table keeps no answer)."""
+
+    @hookimpl
+    def check_cast(
+        self, rules: RuleVersion, request: CastRequest, timing: Timing, board: Sequence[ObjectView]
+    ) -> IllegalAction | None:
+        return None
+
+    @hookimpl
+    def decide_cast(self, rules: RuleVersion, request: CastRequest) -> None:
+        return None
+
+
+def _actions(rules: RuleVersion) -> dict[str, float]:
+    """Seconds per action or question of a Table on the reference host, the least of five runs:
+    a split card cast and resolved, its castable options, the moves of a hand of seven, and the
+    legal name choices (one hook call); each with the built-in rules alone and with a plugin."""
+    found: dict[str, float] = {}
+    for label, plugins in (("", []), ("_with_plugin", [_Abstains()])):
+        found.update({name + label: seconds for name, seconds in _timed(rules, plugins).items()})
+    return found
+
+
+def _timed(rules: RuleVersion, plugins: Sequence[object]) -> dict[str, float]:
+    pm = make_plugin_manager(plugins, load_entry_points=False)
+    card = _card(0)
+
+    def cast_resolve() -> None:
+        table = Table(ReferenceHost(), rules, pm)
+        obj = table.create(card, Zone.HAND)
+        table.cast(obj, CastOption.LEFT)
+        table.resolve()
+
+    table = Table(ReferenceHost(), rules, pm)
+    hand = [table.create(_card(i), Zone.HAND) for i in range(7)]
+
+    def each(action: Callable[[], object], number: int) -> float:
+        return min(timeit.repeat(action, number=number, repeat=5)) / number
+
+    return {
+        "cast_resolve": each(cast_resolve, 300),
+        "castable": each(lambda: table.castable(hand[0]), 300),
+        "moves_hand7": each(lambda: table.moves(Player.P1, hand), 30),
+        "name_choices": each(lambda: table.name_choices(card), 3000),
+    }
 
 
 def _imports(env: dict[str, str]) -> tuple[float, float, float]:

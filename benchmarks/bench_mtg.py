@@ -8,7 +8,7 @@ at most 1.05 for whole games and 1.03 like for like; the last lines give them as
 
 Each game is played from one seed and one pair of decks, taking a seeded random choice among the
 moves of python-mtg's own kinds at each of its decisions, three times: with the split-card moves
-installed (``patches.patched(SplitMoves(rules))``), without them, and without them but stopping at
+installed (``patches.patched(SplitMoves(rules, table=...))``), without them, and without them but stopping at
 the same decisions. Two kinds of games:
 
 * **split-card decks**: decks with split cards, set up by ``MtgHost.from_decks``. With the plugin,
@@ -55,10 +55,11 @@ from splitcards.adapters.mtg import patches, states
 from splitcards.adapters.mtg.driver import LegalActions
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import CAST, UNLOCK, SplitMoves
-from splitcards.adapters.mtg.patches import Step
+from splitcards.adapters.mtg.patches import EngineStep
 from splitcards.adapters.mtg.states import Action, State
 from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
 from splitcards.game.configuration.registry import load_registry
+from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.versions import RuleVersion
 
@@ -130,11 +131,16 @@ def play_any(game: Any, seed: int, moves: int) -> Played:
     return Played(time.process_time() - start, made, split, game)
 
 
+def _split_moves(rules: RuleVersion) -> SplitMoves:
+    """The split-card moves of ``rules``'s games, through a table over a cursor host."""
+    return SplitMoves(rules, table=Table(MtgHost.cursor(rules), rules))
+
+
 class TimedMoves(SplitMoves):
     """A session that adds up the time spent in its own work, the engine's excluded."""
 
     def __init__(self, rules: RuleVersion) -> None:
-        super().__init__(rules)
+        super().__init__(rules, table=Table(MtgHost.cursor(rules), rules))
         self.seconds = 0.0
 
     def legal_actions(self, state: State, engine_actions: LegalActions) -> list[Action]:
@@ -144,7 +150,7 @@ class TimedMoves(SplitMoves):
         self.seconds += time.process_time() - start - timed.seconds
         return actions
 
-    def step(self, state: State, action: Any, engine_step: Step) -> State:
+    def step(self, state: State, action: Any, engine_step: EngineStep) -> State:
         timed = _Timed(engine_step)
         start = time.process_time()
         new = super().step(state, action, timed)
@@ -322,7 +328,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _one_game(plugin: bool) -> Callable[[], Played]:
     rules = load_registry().get("current")
-    session, start = SplitMoves(rules), split_game(rules, split_cards(), 1)
+    session, start = _split_moves(rules), split_game(rules, split_cards(), 1)
 
     def run() -> Played:
         with patches.patched(session) if plugin else nothing():

@@ -44,7 +44,7 @@ from splitcards.adapters.phase.translate import action_dict, actor
 from splitcards.game.configuration.registry import load_registry
 from splitcards.rules.card import Card
 from splitcards.rules.versions import RuleVersion
-from splitcards.tools.play import AIGame, Result
+from splitcards.tools.play import AIGame, GameResult
 
 
 class Clock(NamedTuple):
@@ -99,7 +99,7 @@ class Recording:
     answers: list[Any] = field(default_factory=list)
     ai_seconds: Clock = ZERO
     seconds: Clock = ZERO
-    result: Result = field(default_factory=Result)
+    result: GameResult = field(default_factory=GameResult)
     deck: tuple[Card, ...] = ()
     opponent: tuple[Card, ...] = ()
 

@@ -1,5 +1,5 @@
 """Hook specifications of the checks: a ``check_*`` hook may refuse an action before the host is
-asked to take it (a card, a cast, a resolution, a destination).
+asked to take it (a card, a cast, a resolution, a destination, a change of the turn).
 
 They are hooks of :mod:`splitcards.hooks.spec`, which imports them; its description gives the
 call order of each action.
@@ -14,10 +14,10 @@ from collections.abc import Sequence
 # Imported at run time, not only for type checkers: what a plugin returns is checked against
 # these annotations (splitcards.game.plugins.hookresults).
 from splitcards.errors import IllegalAction
-from splitcards.game.contract import CastRequest
 from splitcards.hooks import hookspec
+from splitcards.rules.actions import CastRequest
 from splitcards.rules.card import Card
-from splitcards.rules.model import ObjectId, ObjectView, Timing, Zone
+from splitcards.rules.model import ObjectId, ObjectView, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 
 # -------------------------------------------------------------------------------------------
@@ -83,4 +83,23 @@ def check_destination(rules: RuleVersion, card: Card, zone: Zone) -> IllegalActi
     :param card: the card to put there.
     :param zone: the zone it would be put into.
     :return: the error that refuses it, or ``None`` for no objection.
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# timing
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def check_turn(rules: RuleVersion, change: TimingChange, timing: Timing) -> IllegalAction | None:
+    """Refuse moving the game to another timing context: a turn, a phase or step, priority (500.1, 117.1).
+
+    Stops at first non-None result. The built-in rules refuse none: setting up a position is no
+    game action. A house rule may (a game that never gives the non-active player priority).
+
+    :param rules: the rule version in force.
+    :param change: the change asked for; its fields left ``None`` stay as they are.
+    :param timing: the timing context now, before the change.
+    :return: the error that refuses the change (citing its rule), or ``None`` for no objection.
     """

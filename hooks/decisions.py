@@ -17,8 +17,8 @@ from collections.abc import Sequence
 # Imported at run time, not only for type checkers: what a plugin returns is checked against
 # these annotations (splitcards.game.plugins.hookresults).
 from splitcards.errors import IllegalAction
-from splitcards.game.contract import CastDecision, CastRequest, Resolution
 from splitcards.hooks import hookspec
+from splitcards.rules.actions import CastDecision, CastRequest, Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect
@@ -47,7 +47,7 @@ def decide_cost_effects(rules: RuleVersion, request: CastRequest) -> Sequence[Co
 
 
 @hookspec(firstresult=True)
-def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision | None:
+def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision | IllegalAction | None:
     """Decide the spell a legal cast puts on the stack and what it costs in all (601.2a, 601.2f).
 
     Stops at first non-None result. Called after ``check_cast`` found no objection; a hook
@@ -57,8 +57,9 @@ def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision | None
     :param rules: the rule version in force.
     :param request: what is cast, as ``check_cast`` saw it.
     :return: the decision: the spell's facts, its total mana cost (what the Table charges, left
-        in ``Table.last_cost``) and the rules that decide it; or ``None`` to leave the decision to
-        later plugins.
+        in ``Table.last_cost``) and the rules that decide it; the error that refuses the cast (the
+        built-in rules refuse a hybrid payment the cost can't take, 601.2b, should a plugin have
+        let it through ``check_cast``); or ``None`` to leave the decision to later plugins.
     """
 
 
@@ -82,15 +83,16 @@ def decide_spliceable(
 
 
 @hookspec(firstresult=True)
-def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolution | None:
-    """Decide how a spell resolves: the order of its instructions and where it goes.
+def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolution | IllegalAction | None:
+    """Decide how a spell resolves: the order of its instructions and where it goes (608.2, 608.3).
 
     Stops at first non-None result.
 
     :param rules: the rule version in force.
     :param spell: the id of the resolving spell.
     :param view: the spell as it is on the stack.
-    :return: the resolution, or ``None`` to leave the decision to later plugins.
+    :return: the resolution; the error that refuses it (the built-in rules refuse an object
+        with no spell facts); or ``None`` to leave the decision to later plugins.
     """
 
 

@@ -18,7 +18,7 @@ from splitcards.hooks import hookspec
 from splitcards.rules.card import Card, Side
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import Answer, Event, ObjectId, ObjectView, Timing, UnlockBy
+from splitcards.rules.model import Answer, Event, ObjectId, ObjectView, Player, Timing, UnlockBy
 from splitcards.rules.versions import RuleVersion
 
 
@@ -41,27 +41,30 @@ def decide_doors(
 
 @hookspec(firstresult=True)
 def decide_unlock_cost(
-    rules: RuleVersion, view: ObjectView, door: Side, effects: Sequence[CostEffect]
+    rules: RuleVersion, view: ObjectView, door: Side, effects: Sequence[CostEffect], by: UnlockBy
 ) -> Answer[ManaCost | None] | IllegalAction | None:
-    """Decide what the unlock special action for a door costs in all (709.5e, 601.2f, 116.2m).
+    """Decide what unlocking a door costs in all (709.5e, 709.5f, 601.2f, 116.2m).
 
-    Stops at first non-None result. A hook wrapper may change the built-in decision, as an
-    effect that changes what unlocking costs does.
+    Stops at first non-None result. Asked for every unlock, after ``check_unlock``: the built-in
+    rules charge the special action its unlock cost, and an effect nothing (709.5f). A hook
+    wrapper may change the built-in decision, as an effect that changes what unlocking costs
+    does. An implementation written before ``by`` was given need not take it.
 
     :param rules: the rule version in force.
     :param view: the Room permanent.
-    :param door: the door to unlock.
+    :param door: the door to unlock (of an effect that unlocks both doors at once, the left one).
     :param effects: the cost increases and reductions the caller gave (spell-cost effects among
         them never apply: the special action is no spell, 116.2m).
+    :param by: ``special_action`` (paying the unlock cost) or ``effect``.
     :return: the total cost citing its rules (what the Table charges, left in
-        ``Table.last_cost``), the error that refuses it, or ``None`` to leave the decision to
-        later plugins.
+        ``Table.last_cost``; ``None`` when nothing is paid), the error that refuses it, or
+        ``None`` to leave the decision to later plugins.
     """
 
 
 @hookspec(firstresult=True)
 def check_unlock(
-    rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
+    rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing, player: Player
 ) -> IllegalAction | None:
     """Refuse unlocking a door (the built-in rules refuse what 709.5e-f and 116.2m forbid).
 
@@ -72,6 +75,8 @@ def check_unlock(
     :param door: the door to unlock.
     :param by: ``special_action`` (paying the unlock cost) or ``effect``.
     :param timing: the timing context, for the special action.
+    :param player: who takes the action: only a Room's controller may take its special action
+        (709.5e); an unlock by an effect names the Room's controller.
     :return: the error that refuses it, or ``None`` for no objection.
     """
 

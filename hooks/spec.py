@@ -7,7 +7,9 @@ events; they never touch a host engine's objects, which they see only as immutab
 
 The built-in rules are themselves a plugin (``splitcards.game.plugins.builtin``) whose implementations are
 all ``trylast``: a third-party plugin refuses an action or replaces a decision before the
-built-in rules give theirs.
+built-in rules give theirs. Every check and decision the Table makes is one of these hooks'
+answers, called through pluggy (``pm.hook.check_cast(...)``), so pluggy's tracing and call
+monitoring see the built-in rules' answers as they see any plugin's.
 
 Every hook is a check, a decision or a report, and its name says which: ``check_*`` hooks may
 refuse, ``decide_*`` hooks (and the decisions the hooks of the first release named ``on_resolve``,
@@ -18,7 +20,10 @@ other ``on_*`` hooks report what happened. A decision may also be a refusal (an
 This module holds every hook, and is the one a plugin manager adds (``add_hookspecs``); it
 defines the registration hooks, and imports the others from the modules that define them by
 kind: :mod:`splitcards.hooks.checks`, :mod:`splitcards.hooks.decisions`,
-:mod:`splitcards.hooks.reports`, and Rooms' doors in :mod:`splitcards.hooks.doors`.
+:mod:`splitcards.hooks.reports`, Rooms' doors in :mod:`splitcards.hooks.doors`, the
+characteristics in :mod:`splitcards.hooks.characteristics`, the views of an object changing
+zones in :mod:`splitcards.hooks.views`, and what the questions rest on in
+:mod:`splitcards.hooks.questions`.
 
 Call order of each action of :class:`~splitcards.game.table.Table` (pytest's check, act, report):
 
@@ -33,24 +38,26 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
     3. ``decide_cast`` decides the spell and what it costs in all.
     4. The host puts the spell on the stack (``Host.cast``; for a copy, ``decide_copy`` first,
        then ``Host.copy_card``).
-    5. ``on_splice`` for each spliced card, then ``on_cast``.
+    5. ``decide_spell_view`` decides the spell as it is on the stack; ``on_splice`` for each
+       spliced card, then ``on_cast``.
 
 * ``resolve``:
 
     1. ``check_resolve`` -- only the top of the stack resolves.
     2. ``on_resolve`` decides the order of instructions and where the card goes
        (``check_destination`` holds a plugin's answer to the rules).
-    3. ``on_enter_battlefield`` (a permanent spell) or ``on_leave_stack`` (any other card)
-       decides the doors it enters with or replaces its destination; ``decide_controller``
-       decides who controls the card where it goes.
+    3. For a permanent spell, ``decide_permanent_view`` decides the permanent it becomes,
+       ``on_enter_battlefield`` the doors it enters with (``decide_citations`` their rules);
+       for any other card, ``on_leave_stack`` may replace its destination.
+       ``decide_controller`` decides who controls the card where it goes.
     4. The host resolves it (``Host.resolve``).
     5. For a permanent: ``on_entered_battlefield``, then ``on_unlock`` for each door it entered
        unlocked (709.5d).
 
 * ``move``:
 
-    1. ``check_destination``; ``on_leave_stack`` for a spell leaving the stack,
-       ``on_enter_battlefield`` for a card put onto the battlefield.
+    1. ``check_destination``; ``on_leave_stack`` for a spell leaving the stack;
+       ``decide_moved_view`` then ``on_enter_battlefield`` for a card put onto the battlefield.
     2. The host moves it (``Host.move``, then ``Host.set_unlocked`` if it enters with doors).
     3. For a card put onto the battlefield: ``on_entered_battlefield``, then ``on_unlock`` for
        those doors.
@@ -64,24 +71,42 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
 * ``unlock`` / ``lock``:
 
     1. ``decide_doors`` reads the doors named; ``check_unlock`` / ``check_lock`` for each.
-    2. For the unlock special action, ``decide_unlock_cost`` decides what it costs.
+    2. For an unlock, ``decide_unlock_cost`` decides what it costs (the special action its
+       unlock cost; an effect nothing).
     3. The host changes the designations (``Host.set_unlocked``).
     4. ``on_unlock`` / ``on_lock``.
 
+* ``set_turn``:
+
+    1. ``check_turn``.
+    2. The host changes the timing context (``Host.set_timing``); nothing is reported.
+
 * ``choose_name``:
 
-    1. ``on_name_choice`` gives the legal answers; ``decide_name`` finds the choice among them.
+    1. ``on_name_choice`` gives the legal answers (``decide_citations`` their rules);
+       ``decide_name`` finds the choice among them.
     2. ``on_name_chosen`` reports the choice.
 
-* ``castable``, ``check_cast``, ``can_unlock``, ``unlock_cost``:
+* ``castable``, ``cast_refusal``, ``cast_decision``, ``can_unlock``, ``unlock_cost``:
 
-    The hooks of the action up to its decision, as for the action itself; nothing else is called.
+    The hooks of the action, as the action asks them, up to the host: ``castable`` and
+    ``cast_refusal`` ask ``decide_cost_effects`` and ``check_cast`` (``castable`` for every
+    option, then ``decide_citations``), ``cast_decision`` ``decide_cast`` as well;
+    ``can_unlock`` asks ``decide_doors``, ``check_unlock`` and ``decide_unlock_cost`` (then
+    ``decide_citations``), ``unlock_cost`` ``decide_doors`` and ``decide_unlock_cost``. An option
+    a query offers is one its action takes, and a refusal it gives is the one its action raises.
+
+* ``moves``: ``decide_move_kinds`` for each object, then the hooks of ``castable`` and
+  ``cast_decision`` for a cast, of ``can_unlock`` and ``unlock_cost`` for an unlock.
 
 * ``splice_candidates``:
 
-    1. ``check_cast`` for the spell without splices.
-    2. ``decide_spliceable`` with the other cards in hands.
-    3. ``check_cast`` with each card it names spliced, one at a time.
+    1. ``decide_splice_zones``, then ``decide_spliceable`` with the other cards in those zones.
+    2. ``decide_cost_effects`` and ``check_cast`` for the spell without splices.
+    3. ``decide_cost_effects`` and ``check_cast`` with each card it names spliced, one at a time.
+
+* ``characteristic``, ``has_name``, ``compare``: ``decide_characteristic``,
+  ``decide_has_name``, ``decide_comparison``.
 
 A refusal (a ``check_*`` result), or a plugin that raises or returns what its spec's annotation
 does not allow in steps before the host acts, leaves the game as it was. The report hooks run
@@ -98,8 +123,10 @@ from pathlib import Path
 
 # Imported at run time, not only for type checkers: what a plugin returns is checked against
 # these annotations (splitcards.game.plugins.hookresults).
-from splitcards.game.contract import AdapterInfo
 from splitcards.hooks import hookspec
+from splitcards.hooks.characteristics import decide_characteristic as decide_characteristic
+from splitcards.hooks.characteristics import decide_comparison as decide_comparison
+from splitcards.hooks.characteristics import decide_has_name as decide_has_name
 
 # The hooks of the other modules are hooks of this one too: the manager adds this module's specs,
 # and a plugin's author finds them all here.
@@ -107,6 +134,7 @@ from splitcards.hooks.checks import check_card as check_card
 from splitcards.hooks.checks import check_cast as check_cast
 from splitcards.hooks.checks import check_destination as check_destination
 from splitcards.hooks.checks import check_resolve as check_resolve
+from splitcards.hooks.checks import check_turn as check_turn
 from splitcards.hooks.decisions import decide_cast as decide_cast
 from splitcards.hooks.decisions import decide_controller as decide_controller
 from splitcards.hooks.decisions import decide_copy as decide_copy
@@ -123,10 +151,17 @@ from splitcards.hooks.doors import decide_doors as decide_doors
 from splitcards.hooks.doors import decide_unlock_cost as decide_unlock_cost
 from splitcards.hooks.doors import on_lock as on_lock
 from splitcards.hooks.doors import on_unlock as on_unlock
+from splitcards.hooks.questions import decide_citations as decide_citations
+from splitcards.hooks.questions import decide_move_kinds as decide_move_kinds
+from splitcards.hooks.questions import decide_splice_zones as decide_splice_zones
+from splitcards.hooks.registration import AdapterRegistration
 from splitcards.hooks.reports import on_cast as on_cast
 from splitcards.hooks.reports import on_entered_battlefield as on_entered_battlefield
 from splitcards.hooks.reports import on_name_chosen as on_name_chosen
 from splitcards.hooks.reports import on_splice as on_splice
+from splitcards.hooks.views import decide_moved_view as decide_moved_view
+from splitcards.hooks.views import decide_permanent_view as decide_permanent_view
+from splitcards.hooks.views import decide_spell_view as decide_spell_view
 
 # -------------------------------------------------------------------------------------------
 # registration
@@ -134,11 +169,11 @@ from splitcards.hooks.reports import on_splice as on_splice
 
 
 @hookspec
-def splitcards_register_adapters() -> Sequence[AdapterInfo]:
+def splitcards_register_adapters() -> Sequence[AdapterRegistration]:
     """Register host adapters.
 
-    :return: the adapters this plugin provides; the results of all plugins are joined, and a
-        host name given twice is an error.
+    :return: the adapters this plugin provides, each a :class:`splitcards.AdapterInfo`; the
+        results of all plugins are joined, and a host name given twice is an error.
     """
 
 

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from splitcards.errors import IllegalAction as IllegalAction
     from splitcards.errors import IllegalCast as IllegalCast
     from splitcards.errors import IllegalChoice as IllegalChoice
+    from splitcards.errors import IllegalMove as IllegalMove
     from splitcards.errors import IllegalSplice as IllegalSplice
     from splitcards.errors import IllegalTiming as IllegalTiming
     from splitcards.errors import IllegalZone as IllegalZone
@@ -126,6 +127,7 @@ _PUBLIC: Final[dict[str, str]] = {
     "IllegalAction": "splitcards.errors",
     "IllegalCast": "splitcards.errors",
     "IllegalChoice": "splitcards.errors",
+    "IllegalMove": "splitcards.errors",
     "IllegalSplice": "splitcards.errors",
     "IllegalTiming": "splitcards.errors",
     "IllegalZone": "splitcards.errors",

@@ -212,6 +212,15 @@ class NotController(IllegalAction):
     """The name of this error in scenario files (``expect_error: not_controller``)."""
 
 
+class IllegalMove(IllegalAction):
+    """A move that is not the one the rules offer now: they allow its cast or unlock, but not as
+    the move says (another total cost, another permission). A move the rules refuse outright is
+    refused with their own error (``IllegalTiming``, ``IllegalZone``...)."""
+
+    kind = "illegal_move"
+    """The name of this error in a refusal (``illegal_move``)."""
+
+
 class UnknownCard(IllegalAction):
     """The card is not defined, or does not exist under the chosen rule version."""
 

@@ -216,3 +216,41 @@ def _healthy(url: str) -> bool:
             return bool(json.load(response).get("status") == "ok")
     except (urllib.error.URLError, ConnectionError, TimeoutError):
         return False
+
+
+# The report pages are read in a real browser: Chromium and its chromedriver, found on PATH (Debian's
+# chromium and chromium-driver). Where they are missing the tests skip, saying so, unless
+# SPLITCARDS_REQUIRE_BROWSER is set (.ci/run sets it): then they fail.
+_CHROMIUM = ("chromium", "chromium-browser", "google-chrome", "chrome")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """A headless Chromium with JavaScript off (the pages need none), its console log kept."""
+    import shutil
+
+    binary = next((found for name in _CHROMIUM if (found := shutil.which(name))), None)
+    driver_path = shutil.which("chromedriver")
+    missing = "Chromium" if binary is None else "chromedriver" if driver_path is None else ""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing = missing or "selenium"
+    if missing:
+        reason = f"no browser: {missing} not found (apt-get install chromium chromium-driver; pip install selenium)"
+        if os.environ.get("SPLITCARDS_REQUIRE_BROWSER"):
+            pytest.fail(f"SPLITCARDS_REQUIRE_BROWSER is set and there is {reason}")
+        pytest.skip(reason)
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(binary)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # The driver is given: Selenium Manager would otherwise try to download one.
+    driver = webdriver.Chrome(options=options, service=Service(str(driver_path)))
+    try:
+        yield driver
+    finally:
+        driver.quit()

@@ -94,6 +94,9 @@ def test_jsonl_a_line_per_run_then_the_totals(capsys: pytest.CaptureFixture[str]
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(lines) == 18
     assert lines[0]["file"] == BUNDLED_ROOMS and lines[0]["status"] == "pass" and lines[0]["host"] == "reference"
+    # Results format 1.1: the lines of 1.0, the totals line with the run's header added.
+    header = lines[-1].pop("header")
+    assert header["format"] == "1.1" and header["command"].startswith("splitcards conformance")
     assert lines[-1] == {"pass": 17, "fail": 0, "not_supported": 0, "error": 0, "file_errors": [], "interrupted": False}
 
 
@@ -133,7 +136,7 @@ def test_interrupted_jsonl_keeps_the_runs_and_prints_their_totals(
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["status"] for line in lines[:2]] == ["pass", "pass"]
     assert len(lines) == 3
-    assert lines[2]["interrupted"] is True
+    assert lines[2]["interrupted"] is True and lines[2]["header"]["format"] == "1.1"
     assert (lines[2]["pass"], lines[2]["fail"], lines[2]["error"], len(lines[2]["file_errors"])) == (2, 0, 0, 1)
 
 
@@ -187,9 +190,9 @@ def test_sigint_during_jsonl_after_a_flushed_line(tmp_path: Path) -> None:
         finally:
             child.kill()
     assert first["status"] == "pass"
-    assert [json.loads(line) for line in out.splitlines()] == [
-        {"pass": 1, "fail": 0, "not_supported": 0, "error": 0, "file_errors": [], "interrupted": True}
-    ]
+    (totals,) = [json.loads(line) for line in out.splitlines()]
+    assert totals.pop("header")["format"] == "1.1"
+    assert totals == {"pass": 1, "fail": 0, "not_supported": 0, "error": 0, "file_errors": [], "interrupted": True}
     assert (child.returncode, err) == (2, "splitcards: interrupted\n")
 
 

@@ -165,8 +165,8 @@ def test_116_2m_spell_cost_effects_not_on_an_unlock(v: dict[str, RuleVersion]) -
 def test_601_2b_hybrid_equivalent(v: dict[str, RuleVersion]) -> None:
     cost = ManaCost.parse("{U/R}{2/W}")
     assert str(costs.with_hybrid(cost, ["R", "2"], "x", v["duskmourn-2024"])) == "{2}{R}"
-    with pytest.raises(IllegalCast, match="can't be paid as"):
-        costs.with_hybrid(cost, ["G", "W"], "x", v["duskmourn-2024"])
+    refused = costs.with_hybrid(cost, ["G", "W"], "x", v["duskmourn-2024"])
+    assert isinstance(refused, IllegalCast) and "can't be paid as" in str(refused)
 
 
 def test_118_7_reduction_by_a_missing_color_takes_nothing_without_generic() -> None:

@@ -12,7 +12,7 @@ from splitcards.adapters.phase.ai import PhaseAI
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.tools.play.loop import AIGame
-from splitcards.tools.play.result import Step
+from splitcards.tools.play.result import GameStep
 
 pytest.importorskip("phase", reason="phase-python is not installed (pip install 'splitcards[phase]')")
 
@@ -43,7 +43,7 @@ class Watched:
         found = self.ai.session.game.battlefield()
         return {int(o["id"]): str(o["name"]) for o in found if "Creature" in o["card_types"]["core_types"]}
 
-    def step(self, step: Step) -> None:
+    def step(self, step: GameStep) -> None:
         game = self.ai.session.game
         said = list(step.said)
         # A spell cast in this step is on top of phase's stack, with the targets phase chose.

@@ -20,6 +20,8 @@ from splitcards.game.table import Table
 from splitcards.game.table.inputs import CastOrder
 from splitcards.hooks import PROJECT_NAME, hookimpl, spec
 from splitcards.rules.card import Card, Side
+from splitcards.rules.characteristics import NAMES
+from splitcards.rules.citations import Question
 from splitcards.rules.copies import CopyOf
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, SpellFacts, UnlockBy, Zone
 from splitcards.rules.versions import RuleVersion
@@ -92,7 +94,20 @@ def test_the_builtin_answers_are_what_their_specs_allow(v: dict[str, RuleVersion
         (spec.decide_copy, builtin.decide_copy(rules, spell, CopyOf.SPELL)),
         (spec.decide_copy, builtin.decide_copy(rules, room, CopyOf.CARD)),
         (spec.decide_doors, builtin.decide_doors(rules, room.card, "Locker Room", UnlockBy.EFFECT)),
-        (spec.decide_unlock_cost, builtin.decide_unlock_cost(rules, room, Side.RIGHT, ())),
+        (spec.decide_unlock_cost, builtin.decide_unlock_cost(rules, room, Side.RIGHT, (), UnlockBy.SPECIAL_ACTION)),
+        (spec.decide_unlock_cost, builtin.decide_unlock_cost(rules, room, Side.RIGHT, (), UnlockBy.EFFECT)),
+        (spec.decide_characteristic, builtin.decide_characteristic(rules, spell, "mana_values")),
+        (spec.decide_characteristic, builtin.decide_characteristic(rules, spell, NAMES)),
+        (spec.decide_characteristic, builtin.decide_characteristic(rules, spell, "power")),
+        (spec.decide_has_name, builtin.decide_has_name(rules, spell, "Fire")),
+        (spec.decide_comparison, builtin.decide_comparison(rules, spell, "mana_value", "<=", 2)),
+        (spec.decide_comparison, builtin.decide_comparison(rules, spell, "power", "==", 2)),
+        (spec.decide_spell_view, builtin.decide_spell_view(rules, room, SpellFacts(CastOption.LEFT), Player.P2)),
+        (spec.decide_permanent_view, builtin.decide_permanent_view(rules, spell, False)),
+        (spec.decide_moved_view, builtin.decide_moved_view(rules, room, Zone.GRAVEYARD)),
+        (spec.decide_move_kinds, builtin.decide_move_kinds(rules, room, Player.P1)),
+        (spec.decide_splice_zones, builtin.decide_splice_zones(rules, spell, Player.P1)),
+        (spec.decide_citations, builtin.decide_citations(rules, Question.CASTABLE)),
         (spec.decide_name, builtin.decide_name(rules, fire_ice, ("Ice",), [("Fire",), ("Ice",)])),
         (
             spec.decide_spliceable,
@@ -268,3 +283,38 @@ def test_calling_a_hook_changes_nothing_of_pluggys(v: dict[str, RuleVersion], ca
     after = [(impl.plugin_name, impl.function) for impl in pm.hook.on_name_choice.get_hookimpls()]
     assert after == before
     assert all(a is b for (_, a), (_, b) in zip(before, after, strict=True))
+
+
+class MarkedByPluggy:
+    """A plugin marked with pluggy's own marker, not splitcards': its answers are not recorded."""
+
+    @pluggy.HookimplMarker(PROJECT_NAME)(tryfirst=True)
+    def on_name_choice(self, rules: RuleVersion, card: Card) -> object:
+        return "no names"
+
+
+def test_a_wrong_answer_of_an_implementation_marked_otherwise_is_named_after_it(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    with pytest.raises(PluginFailure) as raised:
+        _choices(v[CURRENT], cards["Fire // Ice"], Abstains(), MarkedByPluggy())
+    assert (raised.value.plugin, raised.value.hook) == ("MarkedByPluggy", "on_name_choice")
+
+
+def test_tracing_names_the_plugin_whose_answer_was_taken(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
+    class Renames:
+        @hookimpl(tryfirst=True)
+        def on_name_choice(self, rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] | None:
+            return [("Fire", "Ice")] if card.name == "Fire // Ice" else None
+
+    table = Table(ReferenceHost(), v[CURRENT], make_plugin_manager([Abstains(), Renames()], load_entry_points=False))
+    with hookcalls.tracing() as calls:
+        table.name_choices(cards["Fire // Ice"])
+        table.name_choices(cards["Wear // Tear"])
+    answered = [(call.hook, call.answered_by, call.implementations) for call in calls if call.hook == "on_name_choice"]
+    assert answered == [("on_name_choice", ("Renames",), 3), ("on_name_choice", (BUILTIN_NAME,), 3)]
+
+
+def test_a_marked_function_called_by_hand_answers_as_it_was_written(v: dict[str, RuleVersion]) -> None:
+    assert builtin.check_resolve(v[CURRENT], [], None) is not None
+    assert inspect.signature(builtin.check_resolve) == inspect.signature(inspect.unwrap(builtin.check_resolve))

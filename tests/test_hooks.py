@@ -32,7 +32,10 @@ def test_every_hook_is_importable_from_spec_and_is_one_of_its_kind() -> None:
         by_module.setdefault(hook.__module__, set()).add(hook.__name__)
     assert by_module == {
         "splitcards.hooks.spec": {"splitcards_register_adapters", "splitcards_rule_files"},
-        "splitcards.hooks.checks": {"check_card", "check_cast", "check_destination", "check_resolve"},
+        "splitcards.hooks.checks": {"check_card", "check_cast", "check_destination", "check_resolve", "check_turn"},
+        "splitcards.hooks.characteristics": {"decide_characteristic", "decide_comparison", "decide_has_name"},
+        "splitcards.hooks.views": {"decide_moved_view", "decide_permanent_view", "decide_spell_view"},
+        "splitcards.hooks.questions": {"decide_citations", "decide_move_kinds", "decide_splice_zones"},
         "splitcards.hooks.decisions": {
             "decide_cast",
             "decide_controller",

@@ -47,3 +47,11 @@ def test_the_rules_are_the_bottom_layer_and_the_tools_the_top() -> None:
 def test_type_checking_imports_count() -> None:
     config = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]
     assert config["exclude_type_checking_imports"] is False
+
+
+def test_the_hooks_are_a_layer_below_the_game_that_calls_them() -> None:
+    layers = _contract("layers")["layers"]
+    # The specs name the rules' types, never the game's: a plugin's contract does not depend on the
+    # Table that calls it.
+    assert "game" in layers and "hooks" in layers
+    assert layers.index("game") < layers.index("hooks") < layers.index("rules")

@@ -128,3 +128,33 @@ def test_phases_old_declarations_module_warns_and_holds_the_declarations(monkeyp
 
     assert (declared.LACKS, declared.DEVIATIONS) == (deviations.LACKS, deviations.DECLARED)
     assert {d.name for d in declared.DEVIATIONS} >= {"reload-drops-room-triggers", "splice-onto-misread"}
+
+
+RENAMED = {
+    ("splitcards.tools.play", "Result"): "splitcards.tools.play.result.GameResult",
+    ("splitcards.tools.play.loop", "Result"): "splitcards.tools.play.result.GameResult",
+    ("splitcards.tools.play.loop", "Step"): "splitcards.tools.play.result.GameStep",
+    ("splitcards.tools.play.record", "Writer"): "splitcards.tools.play.record.RecordWriter",
+    ("splitcards.tools.play.decks", "cards"): "splitcards.tools.play.democards.cards",
+    ("splitcards.tools.play.decks", "FACES"): "splitcards.tools.play.democards.FACES",
+}
+
+
+@pytest.mark.parametrize(("module", "old"), sorted(RENAMED))
+def test_a_renamed_name_warns_naming_its_new_name_and_is_the_same_object(module: str, old: str) -> None:
+    new = RENAMED[module, old]
+    held, _, name = new.rpartition(".")
+    with pytest.warns(DeprecationWarning, match=f"{module}.{old} is deprecated: use {new} "):
+        found = getattr(importlib.import_module(module), old)
+    assert found is getattr(importlib.import_module(held), name)
+
+
+def test_an_old_name_imports_with_from_and_an_unknown_name_is_still_an_attribute_error() -> None:
+    from splitcards.tools.play import record
+    from splitcards.tools.play.record import RecordWriter
+
+    with pytest.warns(DeprecationWarning, match="use splitcards.tools.play.record.RecordWriter"):
+        from splitcards.tools.play.record import Writer
+    assert Writer is RecordWriter
+    with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
+        record.Nothing  # noqa: B018 (the lookup is the test)

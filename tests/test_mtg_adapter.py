@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import pluggy
 import pytest
 
 pytest.importorskip("mtg")
@@ -19,7 +20,7 @@ from splitcards.adapters.mtg import patches, states, version
 from splitcards.adapters.mtg.host import MtgHost
 from splitcards.adapters.mtg.moves import SplitMoves
 from splitcards.adapters.mtg.plugin import splitcards_register_adapters
-from splitcards.cards.loaders import BASIC_LANDS, basic_land
+from splitcards.cards.loaders import BASIC_LANDS, basic_land, card_from_mtgjson
 from splitcards.errors import IllegalAction
 from splitcards.game.contract import CastRequest
 from splitcards.game.plugins.manager import make_plugin_manager
@@ -44,10 +45,15 @@ LANDS = {name: basic_land(name) for name in BASIC_LANDS}
 POOL = ["Fire // Ice", "Wear // Tear", "Destined // Lead", "Bottomless Pool // Locker Room"]
 
 
+def _split_moves_of(rules: RuleVersion, pm: pluggy.PluginManager | None = None) -> SplitMoves:
+    """The split-card moves of ``rules``'s games, through a table over a cursor host."""
+    return SplitMoves(rules, table=Table(MtgHost.cursor(rules), rules, pm))
+
+
 @pytest.fixture
 def session(v: dict[str, RuleVersion]) -> Iterator[SplitMoves]:
     """The split-card moves installed for duskmourn-2024 games, for the test."""
-    with patches.patched(SplitMoves(v["duskmourn-2024"])) as installed:
+    with patches.patched(_split_moves_of(v["duskmourn-2024"])) as installed:
         yield installed
 
 
@@ -140,12 +146,21 @@ def test_face_names_belong_to_the_game_that_has_the_card(v: dict[str, RuleVersio
     assert face not in game._slug_to_name()
 
 
+def _permanent(name: str, cost: str, line: str) -> Card:
+    return card_from_mtgjson([{"name": name, "manaCost": cost, "type": line, "types": [line.split()[0]]}], name)
+
+
 @pytest.mark.usefixtures("session")
 def test_702_102_fused_split_spell_is_a_move(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Wear // Tear"], ["Mountain", "Plains", "Island"])
     wear_tear = _obj(host, "wear_tear")
-    assert [m[3] for m in _split_moves(host, wear_tear)] == ["left", "right", "fused"]
-    host.game.push(("cast_split", "alice", wear_tear, "fused", {}))
+    # Wear destroys an artifact, Tear an enchantment: no move until there is one of each (601.2c).
+    assert _split_moves(host, wear_tear) == []
+    host.create(_permanent("Sol Ring", "{1}", "Artifact"), Zone.BATTLEFIELD, Player.P2)
+    host.create(_permanent("Glorious Anthem", "{1}{W}{W}", "Enchantment"), Zone.BATTLEFIELD, Player.P2)
+    offered = _split_moves(host, wear_tear)
+    assert sorted({str(m[3]) for m in offered}) == ["fused", "left", "right"]
+    host.game.push(next(m for m in offered if m[3] == "fused"))
     assert host.view(wear_tear).zone is Zone.GRAVEYARD
     assert host.events() == [{"event": "cast", "object": wear_tear, "half": "fused"}]
     assert len(host.state["tapped"]) == 3
@@ -165,8 +180,9 @@ def test_702_127_aftermath_half_cast_from_graveyard_then_exiled(
 @pytest.mark.usefixtures("session")
 def test_702_127_aftermath_half_not_castable_from_hand(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Destined // Lead"], ["Forest"] * 4 + ["Swamp"] * 2)
+    host.create(cards["Grizzly Bears"], Zone.BATTLEFIELD, Player.P1)  # Destined's target creature
     destined = _obj(host, "destined_lead")
-    assert [m[3] for m in _split_moves(host, destined)] == ["left"]
+    assert {m[3] for m in _split_moves(host, destined)} == {"left"}
 
 
 @pytest.mark.usefixtures("session")
@@ -284,7 +300,7 @@ def test_709_5e_a_plugin_that_forbids_unlocking_removes_the_move(
             return IllegalAction("doors stay locked in this format", (), rules.name)
 
     pm = make_plugin_manager([NoUnlocks()], load_entry_points=False)
-    with patches.patched(SplitMoves(v["duskmourn-2024"], pm)):
+    with patches.patched(_split_moves_of(v["duskmourn-2024"], pm)):
         host = _game(v, cards, ["Bottomless Pool // Locker Room"], ["Island"] * 6)
         room = _obj(host, "bottomless_pool")
         host.game.push(("cast_split", "alice", room, "left", {}))
@@ -308,7 +324,7 @@ def test_601_2_a_plugin_that_reads_the_board_is_asked_at_every_position(
             return None
 
     pm = make_plugin_manager([NotWhileABearIsOut()], load_entry_points=False)
-    with patches.patched(SplitMoves(v["duskmourn-2024"], pm)):
+    with patches.patched(_split_moves_of(v["duskmourn-2024"], pm)):
         host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
         fire_ice = _obj(host, "fire_ice")
         assert _split_moves(host, fire_ice) == [("cast_split", "alice", fire_ice, "right", {})]
@@ -368,7 +384,7 @@ def test_random_play_mixes_split_and_engine_moves(v: dict[str, RuleVersion], car
     host = MtgHost.from_decks(v["duskmourn-2024"], pool, {"alice": deck, "bob": deck}, seed=0, variant="two-player")
     game, rng = host.game, random.Random(0)
     kinds: set[str] = set()
-    with patches.patched(SplitMoves(v["duskmourn-2024"])) as session:
+    with patches.patched(_split_moves_of(v["duskmourn-2024"])) as session:
         while not game.is_game_over() and len(kinds) < 4 and game.turn_number < 40:
             moves = game.legal_moves
             # The moves offered are those of the position as it is (none was changed after being asked about).
@@ -392,7 +408,7 @@ def test_split_moves_are_paid_for_in_the_evaluation_that_lists_the_engines_casts
 
     def listed(installed: bool) -> tuple[list[str], int]:
         states.forget_evaluations()
-        with patches.patched(SplitMoves(v["duskmourn-2024"])) if installed else contextlib.nullcontext():
+        with patches.patched(_split_moves_of(v["duskmourn-2024"])) if installed else contextlib.nullcontext():
             kinds = sorted({m.kind for m in host.game.legal_moves})
         return kinds, driver.cache_stats()["souffle_evals"]
 
@@ -413,7 +429,7 @@ def test_a_trial_of_split_moves_leaves_the_games_loaded_facts_alone(
     host = _game(v, cards, ["Fire // Ice", "Wear // Tear"], ["Island", "Mountain"])
     states.forget_evaluations()
     states.derive(host.game.state, ["can_cast"])
-    with patches.patched(SplitMoves(v["duskmourn-2024"])):
+    with patches.patched(_split_moves_of(v["duskmourn-2024"])):
         assert "cast_split" in {m.kind for m in host.game.legal_moves}
     loaded = engine_inproc._LOADED
     assert loaded is not None
@@ -457,7 +473,7 @@ def _engine_functions() -> tuple[Any, ...]:
 def test_uninstalling_leaves_python_mtg_as_it_was(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     assert patches.installed() == ()
     originals, plain = _engine_functions(), _plain_game_trace()
-    session = SplitMoves(v["duskmourn-2024"])
+    session = _split_moves_of(v["duskmourn-2024"])
     with patches.patched(session):
         assert _engine_functions() != originals
         host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
@@ -472,7 +488,7 @@ def test_uninstalling_leaves_python_mtg_as_it_was(v: dict[str, RuleVersion], car
 
 def test_patches_nest_and_repeat(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     originals = _engine_functions()
-    current, older = SplitMoves(v["duskmourn-2024"]), SplitMoves(v["classic-2009"])
+    current, older = _split_moves_of(v["duskmourn-2024"]), _split_moves_of(v["classic-2009"])
     with patches.patched(current):
         host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
         with patches.patched(older), patches.patched(current):
@@ -491,16 +507,16 @@ def test_patches_nest_and_repeat(v: dict[str, RuleVersion], cards: dict[str, Car
 def test_a_game_is_served_by_the_session_of_its_rule_version(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Fire // Ice"], ["Island", "Island"])
     move: tuple[Any, ...] = ("cast_split", "alice", _obj(host, "fire_ice"), "right", {})
-    with patches.patched(SplitMoves(v["classic-2009"])), pytest.raises(ValueError, match="illegal move"):
+    with patches.patched(_split_moves_of(v["classic-2009"])), pytest.raises(ValueError, match="illegal move"):
         host.game.push(move)
-    with patches.patched(SplitMoves(v["duskmourn-2024"])):
+    with patches.patched(_split_moves_of(v["duskmourn-2024"])):
         host.game.push(move)
     assert host.events() == [{"event": "cast", "object": move[2], "half": "right"}]
 
 
 ADAPTER = Path(states.__file__).parent
 # The facade: the modules that reach into python-mtg, each with one job.
-FACADE = {"states.py", "corpus.py", "driver.py", "patches.py"}
+FACADE = {"states.py", "corpus.py", "driver.py", "patches.py", "agents.py"}
 PACKAGE = "splitcards.adapters.mtg"
 
 

@@ -84,7 +84,7 @@ def manager() -> pluggy.PluginManager:
 def sessions(registry: VersionRegistry) -> Iterator[None]:
     """The split-card moves of every rule version tested, installed for this module: each game is
     served by the session of its own rule version."""
-    installed = [SplitMoves(registry.get(name), manager()) for name in VERSIONS]
+    installed = [_split_moves_of(registry.get(name)) for name in VERSIONS]
     for session in installed:
         patches.install(session)
     try:
@@ -92,6 +92,10 @@ def sessions(registry: VersionRegistry) -> Iterator[None]:
     finally:
         for session in installed:
             patches.uninstall(session)
+
+
+def _split_moves_of(rules: RuleVersion) -> SplitMoves:
+    return SplitMoves(rules, table=Table(MtgHost.cursor(rules), rules, manager()))
 
 
 # -- the two sides of the comparison ----------------------------------------------------------
@@ -388,7 +392,7 @@ class Recording(SplitMoves):
     """A session that keeps a copy of every position python-mtg asks it the legal moves of."""
 
     def __init__(self, rules: RuleVersion) -> None:
-        super().__init__(rules, manager())
+        super().__init__(rules, table=Table(MtgHost.cursor(rules), rules, manager()))
         self.asked: list[State] = []
 
     def legal_actions(self, state: State, engine_actions: LegalActions) -> list[Action]:

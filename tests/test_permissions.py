@@ -14,8 +14,8 @@ from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectView, Player, Zone
 from splitcards.rules.permissions import (
     KINDS,
+    CastingMethod,
     Kind,
-    Method,
     aftermath_cast,
     has_aftermath,
     methods_of,
@@ -44,15 +44,15 @@ FLASHBACK_RULE = {
 
 
 def test_each_way_of_casting_is_what_the_rules_call_it() -> None:
-    assert KINDS[Method.WITHOUT_PAYING] == {Kind.ALTERNATIVE_COST}
-    assert KINDS[Method.FLASHBACK] == {Kind.PERMISSION, Kind.ALTERNATIVE_COST}
-    assert KINDS[Method.SPLICE] == {Kind.ADDITIONAL_COST}
-    assert KINDS[Method.FUSE] == {Kind.PERMISSION}
-    assert KINDS[Method.AFTERMATH] == {Kind.PERMISSION}
-    assert KINDS[Method.FROM_ZONE] == {Kind.PERMISSION}
-    assert KINDS[Method.FLASH] == {Kind.PERMISSION}
-    assert KINDS[Method.COST_CHANGE] == {Kind.COST_CHANGE}
-    assert set(KINDS) == set(Method)
+    assert KINDS[CastingMethod.WITHOUT_PAYING] == {Kind.ALTERNATIVE_COST}
+    assert KINDS[CastingMethod.FLASHBACK] == {Kind.PERMISSION, Kind.ALTERNATIVE_COST}
+    assert KINDS[CastingMethod.SPLICE] == {Kind.ADDITIONAL_COST}
+    assert KINDS[CastingMethod.FUSE] == {Kind.PERMISSION}
+    assert KINDS[CastingMethod.AFTERMATH] == {Kind.PERMISSION}
+    assert KINDS[CastingMethod.FROM_ZONE] == {Kind.PERMISSION}
+    assert KINDS[CastingMethod.FLASH] == {Kind.PERMISSION}
+    assert KINDS[CastingMethod.COST_CHANGE] == {Kind.COST_CHANGE}
+    assert set(KINDS) == set(CastingMethod)
 
 
 @pytest.mark.parametrize("version", sorted(ONE_ALTERNATIVE_COST))
@@ -160,7 +160,11 @@ def test_methods_of_a_request(v: dict[str, RuleVersion], cards: dict[str, Card])
     rules = v["duskmourn-2024"]
     view = ObjectView(cards["Destined // Lead"], Zone.GRAVEYARD, Player.P1, Player.P1)
     request = CastRequest("1", view, R, Player.P1, without_paying=True, flashback=True)
-    assert methods_of(request, rules) == (Method.WITHOUT_PAYING, Method.FLASHBACK, Method.AFTERMATH)
+    assert methods_of(request, rules) == (
+        CastingMethod.WITHOUT_PAYING,
+        CastingMethod.FLASHBACK,
+        CastingMethod.AFTERMATH,
+    )
     found = refusal(request, rules)
     assert isinstance(found, IllegalCast)
     assert found.rules == ("601.2b", "118.9a", "118.9", "107.3b", "601.2f", "702.34a")

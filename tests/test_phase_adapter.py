@@ -24,9 +24,9 @@ from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, Phase, Player, SpellFacts, Spliced, UnlockBy, Zone
 from splitcards.tools.conformance.scenario import load_file
-from splitcards.tools.play import decks
+from splitcards.tools.play import democards
 
-CARDS = decks.cards()
+CARDS = democards.cards()
 BUNDLED = resources.files("splitcards.tools.conformance.bundled")
 SPLICE_CARDS = load_file(Path(str(BUNDLED / "splice_targets.yaml"))).cards
 COST_CARDS = load_file(Path(str(BUNDLED / "costs.yaml"))).cards

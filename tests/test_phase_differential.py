@@ -20,9 +20,9 @@ from splitcards.adapters.phase.deviations import BY_NAME, explain
 from splitcards.game.configuration.registry import load_registry
 from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, ObjectView, SpellFacts, Zone
-from splitcards.tools.play import DifferentialGame, decks
+from splitcards.tools.play import DifferentialGame, democards
 
-CARDS = decks.cards()
+CARDS = democards.cards()
 ROOM = CARDS["Bottomless Pool // Locker Room"]
 
 # current 2 and 5: long games with aftermath halves cast from a graveyard and Rooms; classic-2009 1:

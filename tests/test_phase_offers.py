@@ -36,9 +36,9 @@ from splitcards.game.configuration.registry import load_registry
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectId, Phase, Player, UnlockBy, Zone
-from splitcards.tools.play import decks
+from splitcards.tools.play import democards
 
-CARDS = decks.cards()
+CARDS = democards.cards()
 SPLIT = [card for card in CARDS.values() if card.is_split and not card.is_room]
 ROOM = CARDS["Bottomless Pool // Locker Room"]
 VERSIONS = ("classic-2009", "amonkhet-2017", "duskmourn-2024")

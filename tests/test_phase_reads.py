@@ -12,9 +12,9 @@ from splitcards.adapters.phase.translate import PASS
 from splitcards.game.configuration.registry import load_registry
 from splitcards.game.table import Table
 from splitcards.rules.model import CastOption, Player, Zone
-from splitcards.tools.play import decks
+from splitcards.tools.play import democards
 
-CARDS = decks.cards()
+CARDS = democards.cards()
 
 
 def _table() -> tuple[Table, PhaseHost]:

@@ -22,9 +22,9 @@ from splitcards.game.configuration.registry import load_registry
 from splitcards.game.table import Table
 from splitcards.rules.card import Side
 from splitcards.rules.model import CastOption, Player, UnlockBy, Zone
-from splitcards.tools.play import decks
+from splitcards.tools.play import democards
 
-CARDS = decks.cards()
+CARDS = democards.cards()
 
 
 def _table(version: str) -> tuple[Table, PhaseHost]:

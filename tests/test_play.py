@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -11,15 +12,18 @@ from splitcards.adapters.reference import ReferenceHost
 from splitcards.adapters.reference.plugin import new_game
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
-from splitcards.game.contract.aihost import AIHost, Happening, PlayerState
+from splitcards.game.contract.aihost import AIHost, Happening, MoveOffer, PlayerState
+from splitcards.game.contract.moves import CastMove, Move
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.hooks import hookimpl
 from splitcards.rules.card import Card
+from splitcards.rules.costs import payable
+from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Phase, Player, SpellFacts, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.cli import main
-from splitcards.tools.play import ActionKind, AIGame, Classified, Deviation, EngineAnswers, decks
+from splitcards.tools.play import ActionKind, AIGame, Classified, Deviation, EngineAnswers, decks, democards
 from splitcards.tools.play.demo import run
 
 PASS = "pass"
@@ -30,6 +34,7 @@ class PassingAI:
     it casts because the rules allow it."""
 
     def __init__(self, rules: RuleVersion, mana: int = 20, kinds: frozenset[str] = frozenset("WUBRG")) -> None:
+        self.rules = rules
         self._host = ReferenceHost()
         self.mana = mana
         self.kinds = kinds
@@ -42,7 +47,7 @@ class PassingAI:
     def deviations(self) -> Mapping[str, Deviation]:
         return {}
 
-    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int, moves: MoveOffer) -> None:
         """The tests set up their positions through the Table."""
 
     def over(self) -> bool:
@@ -78,6 +83,12 @@ class PassingAI:
 
     def mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
         return [self.kinds] * self.mana
+
+    def playable(self, player: Player, moves: Sequence[Move]) -> Sequence[Move]:
+        return [move for move in moves if payable(move.cost, self.mana_sources(player), self.rules).value]
+
+    def played(self, player: Player, move: Move) -> None:
+        """The host's cast paid."""
 
     def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
         return None
@@ -130,7 +141,7 @@ def test_702_127a_instant_aftermath_half_cast_from_graveyard_at_instant_speed(
     game = _game(v["duskmourn-2024"])
     table = game.table
     mind = table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
-    memory = table.create(decks.cards()["Commit // Memory"], Zone.GRAVEYARD, Player.P1)
+    memory = table.create(democards.cards()["Commit // Memory"], Zone.GRAVEYARD, Player.P1)
     # The opponent's end step: only an instant can be cast, and Mind is an instant half.
     table.set_turn(active=Player.P2, phase=Phase.END, priority=Player.P1)
     game.step()
@@ -170,6 +181,8 @@ class CountingAI(PassingAI):
     """An AI host written before mana_sources: it says only how much mana there is."""
 
     mana_sources = None  # type: ignore[assignment]
+    playable = None  # type: ignore[assignment]
+    played = None  # type: ignore[assignment]
 
     def mana_available(self, player: Player) -> int:
         return self.mana
@@ -223,7 +236,7 @@ def test_on_cast_reports_exactly_the_casts_that_happened_in_a_phase_ai_game(regi
     ai = PhaseAI(rules)
     # Split cards and aftermath the AI casts in ways the rules refuse after phase pushed the spell
     # (an aftermath half from a hand, a fuse without the mana), and creatures to target.
-    pool = decks.cards()
+    pool = democards.cards()
     counts = {
         "Turn // Burn": 6,
         "Fire // Ice": 6,
@@ -316,7 +329,7 @@ def _said(game: AIGame) -> list[str]:
 
 
 def test_702_102_a_fused_spell_is_said_to_be_fused(v: dict[str, RuleVersion]) -> None:
-    card = decks.cards()["Turn // Burn"]
+    card = democards.cards()["Turn // Burn"]
     game, obj = _casting(v["duskmourn-2024"], card, CastOption.FUSED)
     (line,) = _said(game)
     spell = game.table.view(obj).spell
@@ -327,7 +340,7 @@ def test_702_102_a_fused_spell_is_said_to_be_fused(v: dict[str, RuleVersion]) ->
 def test_702_47a_the_cards_spliced_are_said_with_the_spell_they_are_spliced_onto(
     v: dict[str, RuleVersion],
 ) -> None:
-    pool = decks.cards()
+    pool = democards.cards()
     game, obj = _casting(v["duskmourn-2024"], pool["Lava Spike"], CastOption.WHOLE)
     game.table.create(pool["Glacial Ray"], Zone.HAND, Player.P1)
     (line,) = _said(game)
@@ -338,7 +351,7 @@ def test_702_47a_the_cards_spliced_are_said_with_the_spell_they_are_spliced_onto
 
 
 def test_702_127a_a_refusal_cites_its_rule_as_every_line_does(v: dict[str, RuleVersion]) -> None:
-    card = decks.cards()["Commit // Memory"]
+    card = democards.cards()["Commit // Memory"]
     game, obj = _casting(v["duskmourn-2024"], card, CastOption.RIGHT)
     (line,) = _said(game)
     assert game.table.view(obj).zone is Zone.HAND
@@ -358,10 +371,72 @@ def test_702_127a_an_aftermath_half_from_a_graveyard_is_said_to_be_exiled(
 
 
 def test_a_permanent_spell_enters_the_battlefield_in_one_statement(v: dict[str, RuleVersion]) -> None:
-    card = decks.cards()["Bottomless Pool // Locker Room"]
+    card = democards.cards()["Bottomless Pool // Locker Room"]
     game, obj = _casting(v["duskmourn-2024"], card, CastOption.LEFT)
     _said(game)
     (line,) = _said(game)
     assert game.table.view(obj).zone is Zone.BATTLEFIELD
     assert line.startswith("Bottomless Pool (the left half of Bottomless Pool // Locker Room) resolves and enters")
     assert line.count("battlefield") == 1
+
+
+class ShapedAI(PassingAI):
+    """An AI host that keeps the rules' offer it is handed, whose engine can carry out every move
+    or none (for want of targets, say), and which notes each move the rules played."""
+
+    def __init__(self, rules: RuleVersion, can: bool) -> None:
+        super().__init__(rules)
+        self.can = can
+        self.offer: MoveOffer | None = None
+        self.played_moves: list[tuple[Player, Move]] = []
+
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int, moves: MoveOffer) -> None:
+        self.offer = moves
+
+    def playable(self, player: Player, moves: Sequence[Move]) -> Sequence[Move]:
+        return list(moves) if self.can else []
+
+    def played(self, player: Player, move: Move) -> None:
+        self.played_moves.append((player, move))
+
+
+def test_601_2_the_engine_says_which_moves_it_can_carry_out_and_is_told_of_each_played(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    rules = v["duskmourn-2024"]
+    pm = make_plugin_manager(load_entry_points=False)
+    for can in (False, True):
+        ai = ShapedAI(rules, can)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)  # an AI host of the current shape: no warning
+            game = AIGame(ai, rules, pm=pm)
+        mind = game.table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
+        assert ai.offer is not None and ai.offer(Player.P1, [mind]) == game.table.moves(Player.P1, [mind])
+        game.step()
+        # Twenty mana of every color, but the engine's word is what counts (its targets, say).
+        assert game.table.view(mind).zone is (Zone.STACK if can else Zone.GRAVEYARD)
+        assert ai.played_moves == (
+            [(Player.P1, CastMove(mind, CastOption.RIGHT, ManaCost.parse("{4}{U}{U}")))] if can else []
+        )
+
+
+class OldAI(PassingAI):
+    """An AI host written before the moves: no playable, no played, a start without the offer."""
+
+    playable = None  # type: ignore[assignment]
+    played = None  # type: ignore[assignment]
+
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:  # type: ignore[override]
+        """The tests set up their positions through the Table."""
+
+
+def test_an_ai_host_written_before_the_moves_keeps_playing_with_a_warning(
+    cards: dict[str, Card], v: dict[str, RuleVersion]
+) -> None:
+    rules = v["duskmourn-2024"]
+    old_style = cast(AIHost, OldAI(rules))
+    with pytest.warns(DeprecationWarning, match=r"OldAI has no playable, played, start\(\.\.\., moves\)"):
+        game = AIGame(old_style, rules, pm=make_plugin_manager(load_entry_points=False))
+    mind = game.table.create(cards["Spring // Mind"], Zone.GRAVEYARD, Player.P1)
+    game.step()
+    assert game.table.view(mind).zone is Zone.STACK

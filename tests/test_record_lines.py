@@ -20,7 +20,7 @@ from splitcards.tools.cli import main
 from splitcards.tools.conformance import bundled
 from splitcards.tools.play import soak
 from splitcards.tools.play.decklists import MAX_CARDS
-from splitcards.tools.play.record import FORMAT, RECORD, Difference, Writer, read_record, record_line
+from splitcards.tools.play.record import FORMAT, RECORD, Difference, RecordWriter, read_record, record_line
 from splitcards.tools.play.recordfields import result_problem, step_problem
 from splitcards.tools.schemas import record as record_schema
 
@@ -324,7 +324,7 @@ def test_dump_refuses_to_write_over_its_card_file(tmp_path: Path, capsys: pytest
 @needs_full
 def test_a_line_that_cannot_be_written_is_the_packages_error_naming_the_file() -> None:
     with FULL.open("w", encoding="utf-8") as out:
-        writer = Writer(out)
+        writer = RecordWriter(out)
         with pytest.raises(OutputError, match=r"^/dev/full: can't write it: No space left on device; 0 whole"):
             writer.line({"a": 1})
 
@@ -338,7 +338,7 @@ def test_a_line_a_full_disk_cut_is_taken_back(tmp_path: Path, monkeypatch: pytes
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     with path.open("w", encoding="utf-8") as out:
-        writer = Writer(out)
+        writer = RecordWriter(out)
         writer.line({"a": 1})
         monkeypatch.setattr(os, "write", filled)
         with pytest.raises(OutputError, match=r"r\.jsonl: can't write it: No space left on device; 1 whole line"):

@@ -45,7 +45,7 @@ def _info(**fields: Any) -> AdapterInfo:
         ),
         (_info(name=5), "name: a host name (a non-empty string), not 5"),
         (_info(factory=None), "factory: a callable that makes a game for a rule version, not None"),
-        ("toy", "returned list ['toy']; splitcards_register_adapters returns a list of AdapterInfo"),
+        ("toy", "returned list ['toy']; splitcards_register_adapters returns a list of AdapterRegistration"),
     ],
     ids=[
         "lacks-strings",

@@ -134,7 +134,8 @@ def test_house_rules_reach_the_workers(tmp_path: Path, capsys: pytest.CaptureFix
     argv = ["soak", "--games", "2", "--jobs", "2", "--rules", str(house), "--record-dir", str(folder)]
     argv += ["--failures", str(tmp_path / "failed"), "--format", "jsonl", "--max-actions", "60"]
     assert main(argv) == 0
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    header, *lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert header["soak"]["rules"]["house"]["file"] == "house.yaml"  # the run's header line comes first
     assert sorted((g["rules"], g["seed"], g["crash"]) for g in lines[:2]) == [("house", 1, None), ("house", 2, None)]
     assert lines[2]["totals"]["games"] == 2 and lines[2]["totals"]["crashes"] == 0
     record = folder / "phase-house-seed1.jsonl"
@@ -234,7 +235,7 @@ def test_resume_plays_only_the_games_not_yet_played(tmp_path: Path, capsys: pyte
     first.write_text(capsys.readouterr().out, encoding="utf-8")
     assert main([*base, "--games", "2", "--resume", str(first)]) == 0
     out, err = capsys.readouterr()
-    lines = [json.loads(line) for line in out.splitlines()]
+    _, *lines = [json.loads(line) for line in out.splitlines()]  # the header, then the games and totals
     assert [g["seed"] for g in lines[:-1]] == [2]
     assert lines[-1]["totals"]["games"] == 2
     # The data stays data; how far the run is goes to stderr: a line as it starts, one per game.
@@ -257,9 +258,9 @@ def test_the_same_seeds_give_the_same_results_on_the_pool_and_on_a_local_dask_cl
     base = ["soak", "--games", "2", "--jobs", "2", "--rules", "current", "--format", "jsonl"]
     base += ["--failures", str(tmp_path / "failed")]
     assert main(base) == 0
-    pool = [json.loads(line) for line in capsys.readouterr().out.splitlines()][:-1]
+    pool = [json.loads(line) for line in capsys.readouterr().out.splitlines()][1:-1]
     assert main([*base, "--scheduler", "local"]) == 0
-    cluster = [json.loads(line) for line in capsys.readouterr().out.splitlines()][:-1]
+    cluster = [json.loads(line) for line in capsys.readouterr().out.splitlines()][1:-1]
     assert sorted(map(_outcome, pool)) == sorted(map(_outcome, cluster))
     assert len(pool) == 2
 

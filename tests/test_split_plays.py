@@ -10,7 +10,7 @@ import pytest
 from splitcards.game.table import Table
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectId, Phase, Player, Zone
-from splitcards.tools.play.decks import cards as demo_cards
+from splitcards.tools.play.democards import cards as demo_cards
 from splitcards.tools.play.splitplays import SplitPlays
 
 ANY = frozenset("WUBRGC")

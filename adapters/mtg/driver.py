@@ -15,30 +15,54 @@ from splitcards.adapters.mtg.states import FORCED, Action, Derived, State, deriv
 LegalActions = Callable[[State], list[Action]]
 
 
-def castable_among(probe: State, seat: str, objs: Iterable[str]) -> set[str]:
+Choices = dict[str, Any]
+"""The sub-choices of a cast (``{"target": ...}``), as python-mtg's cast moves carry them."""
+
+
+def castable_among(probe: State, seat: str, objs: Iterable[str]) -> dict[str, list[Choices]]:
     """Which of ``objs`` the engine lets ``seat`` cast in this position as far as what it alone
     knows goes: the mana ``seat`` can make, targets, its legend restriction. Timing is not asked
-    (the rules decided it): each is cast as an instant with priority. Edits ``probe``."""
+    (the rules decided it): each is cast as an instant with priority. Each castable object comes
+    with the sub-choices of its casts, one per legal target (``[{}]`` when it has none to choose);
+    one with a target to choose and none legal is not castable. Edits ``probe``."""
     wanted = set(objs)
     with trial_evaluations():
-        rows = _can_cast_trying(probe, seat, wanted, derive)
-    return {obj for (p, obj) in rows if p == seat and obj in wanted}
+        return _can_cast_trying(probe, seat, wanted, derive)[1]
 
 
 def _can_cast_trying(
     probe: State, seat: str, objs: set[str], run: Callable[[State, list[str]], Derived]
-) -> set[tuple[Any, ...]]:
-    # The engine's can_cast rows, ``seat`` holding priority and ``objs`` cast as instants.
+) -> tuple[set[tuple[Any, ...]], dict[str, list[Choices]]]:
+    # The engine's can_cast rows, ``seat`` holding priority and ``objs`` cast as instants, and
+    # the sub-choices of each of ``objs`` it can cast, from the same evaluation.
     probe["has_priority"] = {(seat,)}
     probe["spell_type"] = probe.get("spell_type", set()) | {(obj, "instant") for obj in objs}
-    return run(probe, ["can_cast"])["can_cast"]
+    found = run(probe, ["can_cast", "spell_target"])
+    castable = sorted(obj for (p, obj) in found["can_cast"] if p == seat and obj in objs)
+    choices = {obj: _choices(probe, obj, found["spell_target"]) for obj in castable}
+    return found["can_cast"], {obj: listed for obj, listed in choices.items() if listed}
+
+
+def _choices(probe: State, obj: str, targets: set[tuple[Any, ...]]) -> list[Choices]:
+    """The sub-choices of a cast of ``obj``, as python-mtg lists them for a spell of its own
+    (``env._cast_choices``): one per legal target of the class it targets, if it targets. The
+    legal targets are read from the evaluation just made of ``probe`` (python-mtg keeps its
+    answers: the position is not evaluated again)."""
+    from mtg.engine import env
+
+    # Of several classes, the first in order (python-mtg takes whichever its set yields first).
+    cls = next((c for (s, _verb, _payload, c) in sorted(targets) if s == obj), None)
+    if cls is None:
+        return [{}]
+    return [{"target": target} for target in env._target_options(probe, cls)]
 
 
 def legal_actions_trying(
     state: State, legal_actions: LegalActions, seat: str, trial: Callable[[State], set[str]]
-) -> tuple[list[Action], set[str] | None]:
-    """The engine's legal actions in ``state``, and which trial objects ``seat`` can cast there,
-    from the one evaluation of the engine's rules that lists the casts.
+) -> tuple[list[Action], dict[str, list[Choices]] | None]:
+    """The engine's legal actions in ``state``, and which trial objects ``seat`` can cast there
+    (with the sub-choices of their casts), from the one evaluation of the engine's rules that
+    lists the casts.
 
     python-mtg lists the casts of a priority decision from one evaluation of its rules
     (``can_cast``), the player to move holding priority. When that player is ``seat``, ``trial``
@@ -55,7 +79,7 @@ def legal_actions_trying(
     from mtg import driver
 
     run = driver.run
-    found: set[str] | None = None
+    found: dict[str, list[Choices]] | None = None
 
     def sharing(probe: State, outputs: list[str]) -> Derived:
         nonlocal found
@@ -65,8 +89,7 @@ def legal_actions_trying(
         tried = dict(probe)
         names = trial(tried)
         with trial_evaluations():
-            rows = _can_cast_trying(tried, seat, names, run)
-        found = {obj for (p, obj) in rows if p == seat and obj in names}
+            rows, found = _can_cast_trying(tried, seat, names, run)
         return {"can_cast": {row for row in rows if row[1] not in names}}
 
     # Replaced for the one call below only, and put back however it ends.
@@ -76,14 +99,6 @@ def legal_actions_trying(
     finally:
         driver.run = run
     return actions, found
-
-
-def cast_choices(state: State, obj: str) -> list[dict[str, Any]]:
-    """The sub-choices (mode, target, named card) a cast of ``obj`` may be made with."""
-    from mtg.engine import env
-
-    choices: list[dict[str, Any]] = env._cast_choices(state, obj)
-    return choices
 
 
 @contextlib.contextmanager
@@ -157,3 +172,28 @@ def advance_to_decision(state: State) -> None:
 
     with quiet():
         env._advance_to_decision(state)
+
+
+def mana_units(state: State, seat: str) -> list[frozenset[str]]:
+    """The mana ``seat`` could make now, one entry a mana, each the color words it may be
+    (``"red"``, ``"colorless"``): what each untapped source of theirs taps for, and their floating
+    mana (the driver's mana pool mirrors the sources: it is not counted again)."""
+    from mtg import driver
+
+    found: list[frozenset[str]] = []
+    for _source, units, _cost, _taps in driver._source_units(state, seat):
+        found += [frozenset(unit) if isinstance(unit, frozenset) else frozenset({unit}) for unit in units]
+    for color, n in driver._floating(state, seat).items():
+        found += [frozenset({color})] * int(n)
+    return found
+
+
+def response(state: State, seat: str) -> str | None:
+    """The instant python-mtg's response window casts for ``seat`` now (its first castable
+    instant, the driver's greedy choice), or ``None`` when it casts nothing."""
+    probe = dict(state)
+    probe["has_priority"] = {(seat,)}
+    rows = derive(probe, ["can_cast"])["can_cast"]
+    instants = state.get("spell_type", set())
+    castable = sorted(obj for (p, obj) in rows if p == seat and (obj, "instant") in instants)
+    return castable[0] if castable else None

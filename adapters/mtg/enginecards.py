@@ -34,13 +34,18 @@ def _from_record(name: str) -> Card | None:
 def engine_card(state: State, obj: str) -> Card:
     """The card of an object of the engine's own: from the engine's record of its card, else
     (a token) from its printed types and colors."""
-    card_id = next((c for (o, c) in state.get("instance_of", ()) if o == obj), obj)
-    name = corpus.name_of(card_id)
+    card_id = next((c for (o, c) in state.get("instance_of", ()) if o == obj), None)
+    # A spell with cards spliced onto it is an instance of a card id of its own (its splices'
+    # abilities added): its card is the one it was before.
+    name = corpus.name_of(facts.unspliced_slug(card_id, obj) if card_id is not None else obj)
     card = _from_record(name)
     if card is not None:
         return card
     types = tuple(sorted(t.capitalize() for (o, t) in state.get("printed_type", ()) if o == obj))
     subtypes = tuple(sorted(t.capitalize() for (o, t) in state.get("printed_subtype", ()) if o == obj))
+    if card_id is None and subtypes:
+        # A token the engine made, of no card: named for its subtypes (111.4).
+        name = f"{' '.join(subtypes)} Token"
     colors = frozenset(facts.LETTERS[c] for (o, c) in state.get("printed_color", ()) if o == obj and c in facts.LETTERS)
     line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
     return Card(name, (Half(name, None, line, types, subtypes, colors=colors),))

@@ -121,6 +121,22 @@ def base_slug(name: str) -> str:
     return f"{corpus.slug(name)}__sc"
 
 
+def spliced_slug(card_id: str, obj: str) -> str:
+    """The card id of the spell ``obj``, an instance of ``card_id``, with cards spliced onto it."""
+    return f"{card_id}_spliced_{obj}"
+
+
+def unspliced_slug(card_id: str, obj: str) -> str:
+    """The card id the spell ``obj`` is an instance of without its splices."""
+    suffix = spliced_slug("", obj)
+    return card_id[: -len(suffix)] if card_id.endswith(suffix) else card_id
+
+
+def trial_slug(card_id: str) -> str:
+    """The card id a trial of a cast of the face ``card_id`` is an instance of (:func:`register`)."""
+    return f"{card_id}__trial"
+
+
 def face_slug(name: str, face: Face) -> str:
     """The synthetic engine card id of one face (``both`` and ``fused`` share their card facts)."""
     return f"{base_slug(name)}_{'both' if face is Face.FUSED else face.value}"
@@ -267,6 +283,12 @@ def register(state: State, card: Card, rules: RuleVersion) -> None:
         for rel in ("card_type", "card_subtype", "card_color", *_ABILITY_RELATIONS):
             kept = {r for r in state.get(rel, set()) if r[0] != card_id}
             state[rel] = kept | rows.get(rel, set())
+        # What a trial of a cast of this face is an instance of (add_trial_spells): its abilities,
+        # whose targets the engine finds, and none of its colors, which a pitch cost counts in a hand.
+        trial = trial_slug(card_id)
+        for rel in _ABILITY_RELATIONS:
+            kept = {r for r in state.get(rel, set()) if r[0] != trial}
+            state[rel] = kept | {(trial, *r[1:]) for r in rows.get(rel, set())}
     state[keys.NAMES] = names
 
 
@@ -288,10 +310,12 @@ def add_trial_spells(
     state: State, spells: Mapping[str, tuple[Card, CastOption, ManaCost | None]], rules: RuleVersion
 ) -> None:
     """Give objects that are not in ``state`` what python-mtg reads of a spell when it decides
-    whether the spell can be cast: its types and its cost (``spell_type``, ``mana_generic``,
-    ``mana_pip``; ``mana_cost`` is read only of a spell without the other two). Trial objects for
-    the engine's eyes only, so no split-card state is kept for them; ``spells`` gives each the
-    card, how it would be cast and the total cost the rules give that cast.
+    whether the spell can be cast and which targets it may have: its types and its cost
+    (``spell_type``, ``mana_generic``, ``mana_pip``; ``mana_cost`` is read only of a spell without
+    the other two), and the abilities of the face it would be (``instance_of`` a card id of the
+    face's abilities alone, :func:`trial_slug`). Trial objects for the engine's eyes only, so no
+    split-card state is kept for them; ``spells`` gives each the card, how it would be cast and
+    the total cost the rules give that cast.
 
     Nothing else is written. No colors: a card in the hand can change whether another is
     castable by its colors alone (a pitch cost). And python-mtg evaluates a position by patching
@@ -310,15 +334,19 @@ def add_trial_spells(
 def _trial_rows(
     card: Card, option: CastOption, cost: ManaCost | None, rules: RuleVersion
 ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
-    """The rows of a trial spell, without the object."""
-    rows = [(rel, row) for rel, row in _instance_rows(spell_view(card, option), rules) if rel == "spell_type"]
+    """The rows of a trial spell, without the object: an instance of the abilities of the face it
+    would be cast as (so that the engine finds its targets), with that face's types and the cast's
+    total cost."""
+    view = spell_view(card, option)
+    rows = [(rel, row) for rel, row in _instance_rows(view, rules) if rel == "spell_type"]
+    rows.append(("instance_of", (trial_slug(face_slug(card.name, face_of(view, rules))),)))
     generic, pips, _xs = cost_facts(cost)
     rows.append(("mana_generic", (generic,)))
     rows += [("mana_pip", (color, n)) for color, n in pips.items()]
     return tuple(rows)
 
 
-_CAST_CHECK_RELATIONS = frozenset({"spell_type", "mana_generic", "mana_pip"})
+_CAST_CHECK_RELATIONS = frozenset({"instance_of", "spell_type", "mana_generic", "mana_pip"})
 
 
 @lru_cache(maxsize=4096)

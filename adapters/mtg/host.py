@@ -19,11 +19,12 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from splitcards.adapters.mtg import corpus, driver, enginecards, facts, keys, objects, spells, states, zones
+from splitcards.adapters.mtg import corpus, driver, enginecards, facts, keys, objects, payment, spells, states, zones
 from splitcards.adapters.mtg.states import IS_COPY, State
 from splitcards.errors import UnknownObject
 from splitcards.game.contract import Resolution
 from splitcards.rules.card import Card, Side
+from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 
@@ -51,7 +52,7 @@ class MtgHost:
     ``MtgHost(rules)`` starts the scenario position (seats ``p1`` and ``p2``, libraries of
     Islands, empty hands, ``p1``'s precombat main phase). :meth:`from_decks` starts a normal game
     from deck lists. ``game`` is the :class:`mtg.Game`; while a
-    :class:`~splitcards.adapters.mtg.moves.Session` of its rule version is installed, its
+    :class:`~splitcards.adapters.mtg.moves.SplitMoves` of its rule version is installed, its
     ``legal_moves`` offer the split-card moves as well as the engine's own.
 
     Host primitives edit the current position: they are not moves, and ``game.pop()`` does not
@@ -66,6 +67,12 @@ class MtgHost:
         self._zones: dict[str, Zone] | None = None
         self._controllers: dict[str, list[str]] | None = None
         self._read: object | None = None
+        # The game's current position and the answer position() gives for it.
+        self._position: tuple[object, object] = (None, object())
+        self.whole_evaluations = False
+        """Whether the host's primitives have python-mtg evaluate each position loaded whole
+        (:func:`~splitcards.adapters.mtg.states.whole_evaluations`), so that a game plays the same
+        whatever was evaluated before: an AI game's host does."""
         if game is None:
             state = states.starting_state()
             state[keys.SEATS] = {p.value: p.value for p in Player}
@@ -110,6 +117,8 @@ class MtgHost:
         host._live = state
         host._zones = host._controllers = None
         host._read = None
+        host._position = (None, object())
+        host.whole_evaluations = False
         host.game = None
         return host
 
@@ -146,9 +155,18 @@ class MtgHost:
 
     def position(self) -> Hashable:
         """One answer for the whole of a :meth:`reading` block, in which the position is only
-        read; elsewhere a new one at every call (the engine's transitions edit positions in
-        place, and the Table is then asked to read everything anew)."""
-        return self._read if self._read is not None else object()
+        read, and one for each position of the host's own game (python-mtg never changes a
+        position once a move has produced it, and the host's primitives make a new one); a new one
+        at every call for a position edited in place (:meth:`on`: the engine's transitions edit
+        positions in place, and the Table is then asked to read everything anew)."""
+        if self._read is not None:
+            return self._read
+        if self._live is not None:
+            return object()
+        state = self.game.state
+        if self._position[0] is not state:
+            self._position = (state, object())
+        return self._position[1]
 
     def zone(self, obj: ObjectId) -> Zone | None:
         """The zone ``obj`` is in, or ``None`` if it is in none (it no longer exists)."""
@@ -164,15 +182,21 @@ class MtgHost:
         state: State = self.game.state
         return state
 
+    def editing(self) -> contextlib.AbstractContextManager[State]:
+        """The current position to edit for the ``with`` block (a new position of the game, as the
+        host's primitives make one), for what the engine keeps beside the rules' state."""
+        return self._edit()
+
     @contextlib.contextmanager
     def _edit(self) -> Iterator[State]:
         self._zones = self._controllers = self._read = None
-        if self._live is not None:
-            yield self._live
-            return
-        state = states.clone(self.game.state)
-        yield state
-        states.set_state(self.game, state)
+        with states.whole_evaluations() if self.whole_evaluations else contextlib.nullcontext():
+            if self._live is not None:
+                yield self._live
+                return
+            state = states.clone(self.game.state)
+            yield state
+            states.set_state(self.game, state)
 
     # -- players -------------------------------------------------------------------------
 
@@ -237,7 +261,8 @@ class MtgHost:
             owner,
             controller,
             spells.kept(state, obj) if zone is Zone.STACK else None,
-            frozenset(Side(d) for (o, d) in state.get(keys.DOORS, ()) if o == obj),
+            # Designations are a permanent's: a Room python-mtg itself put elsewhere (destroyed) has none.
+            frozenset(Side(d) for (o, d) in state.get(keys.DOORS, ()) if o == obj and zone is Zone.BATTLEFIELD),
             (obj,) in state.get(keys.TOKENS, ()),
             (obj,) in state.get(keys.COPIES, ()),
         )
@@ -250,6 +275,12 @@ class MtgHost:
 
     def stack(self) -> Sequence[ObjectId]:
         return zones.stack(self.state)
+
+    def objects_in(self, zone: Zone) -> Sequence[ObjectId]:
+        """The objects in ``zone`` (the engine keeps a relation for each zone)."""
+        if self._zones is not None:
+            return sorted(obj for obj, where in self._zones.items() if where is zone)
+        return zones.in_zone(self.state, zone)
 
     def timing(self) -> Timing:
         state = self.state
@@ -294,14 +325,18 @@ class MtgHost:
             objects.forget(state, keys.DOORS, obj)
             spells.keep(state, obj, spell)
             spells.splice(state, obj, view.card.name, facts.face_of(on_stack, self.rules), spell)
-            driver.push_spell(state, obj, self.seat(on_stack.controller))
+            with driver.forced(state, state.get(keys.CHOICES, {}).get(obj, {})):
+                driver.push_spell(state, obj, self.seat(on_stack.controller))
         return obj
 
     def resolve(self, obj: ObjectId, outcome: Resolution) -> None:
         view = self.view(obj)
         with self._edit() as state:
-            # The engine follows the face's instructions (a fused face: left's, then right's).
-            driver.resolve_top(state)
+            # The engine follows the face's instructions (a fused face: left's, then right's),
+            # making the sub-choices the spell was cast with.
+            with driver.forced(state, state.get(keys.CHOICES, {}).get(obj, {})):
+                driver.resolve_top(state)
+            objects.forget(state, keys.CHOICES, obj)
             # The engine moved the card where it thinks it goes; the rules decide (aftermath exile,
             # a Room's unlocked door, a copy ceasing to exist).
             zones.remove(state, obj)
@@ -363,6 +398,34 @@ class MtgHost:
         with self._edit() as state:
             objects.set_doors(state, obj, doors)
             facts.set_face(state, obj, replace(view, unlocked=doors), self.rules)
+
+    # -- what the engine does beside the rules' actions ---------------------------------------
+
+    def keep_choices(self, obj: ObjectId, choices: Mapping[str, Any]) -> None:
+        """Keep the engine's sub-choices (its mode, its target) for the spell ``obj`` to be cast
+        with: python-mtg makes them as it puts a spell on the stack and as it resolves it, so they
+        stay with the spell until then (:meth:`forget_choices` drops them for a cast not made)."""
+        with self._edit() as state:
+            state[keys.CHOICES] = {**state.get(keys.CHOICES, {}), obj: dict(choices)}
+
+    def forget_choices(self, obj: ObjectId) -> None:
+        """Drop the sub-choices kept for ``obj``."""
+        with self._edit() as state:
+            objects.forget(state, keys.CHOICES, obj)
+
+    def pay(self, player: Player, cost: ManaCost | None) -> None:
+        """Tap ``player``'s sources for ``cost``, what the rules said a cast or an unlock costs in
+        all (the host's ``cast`` and ``set_unlocked`` pay nothing: the rules decide the cost)."""
+        with self._edit() as state:
+            payment.pay(state, self.seat(player), cost)
+
+    def advance(self) -> None:
+        """python-mtg goes on to its next decision, as it does after a move of its own: a timing
+        set by hand ends, nobody holds priority, and the steps that need no decision are run."""
+        with self._edit() as state:
+            state.pop(keys.TIMING, None)
+            state["has_priority"] = set()
+            driver.advance_to_decision(state)
 
     # -- game moves ------------------------------------------------------------------------
 

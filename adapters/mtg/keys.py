@@ -22,3 +22,4 @@ SEATS = "_split_seats"  # {"p1": engine seat, "p2": engine seat}
 SEQ = "_split_seq"  # the last object number handed out
 EVENTS = "_split_events"  # [event dicts]: what the plugin reported for the split-card moves
 NAMES = "_split_names"  # {engine card id: printed name}: the names of the faces the adapter wrote
+CHOICES = "_split_choices"  # {object: {"mode": ..., "target": ...}}: a spell's sub-choices, until it resolves

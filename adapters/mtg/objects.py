@@ -77,9 +77,20 @@ def settle(state: State, obj: str, view: ObjectView, rules: RuleVersion) -> None
     set_doors(state, obj, view.unlocked)
     if obj in state.get(keys.CARD_OF, {}):
         facts.set_face(state, obj, view, rules)
+    else:
+        _unspliced(state, obj)
     zones.place(state, obj, view.zone, keeper)
     if view.zone is Zone.BATTLEFIELD:
         entered(state, obj, keeper)
+
+
+def _unspliced(state: State, obj: str) -> None:
+    """A spell of the engine's own card is its card again once it leaves the stack (702.47e)."""
+    rows = {(o, c) for (o, c) in state.get("instance_of", ()) if o == obj}
+    restored = {(o, facts.unspliced_slug(c, obj)) for (o, c) in rows}
+    if restored != rows:
+        state["instance_of"] = (state["instance_of"] - rows) | restored
+        facts.rematerialize(state, obj)
 
 
 def delete(state: State, obj: str) -> None:
@@ -87,7 +98,7 @@ def delete(state: State, obj: str) -> None:
     for rel in _INSTANCE_RELATIONS:
         if rel in state:
             state[rel] = {r for r in state[rel] if r[0] != obj and r[-1] != obj}
-    for key in (keys.CARD_OF, keys.OWNER, keys.FACE, keys.SPELL, keys.DOORS, keys.TOKENS, keys.COPIES):
+    for key in (keys.CARD_OF, keys.OWNER, keys.FACE, keys.SPELL, keys.DOORS, keys.TOKENS, keys.COPIES, keys.CHOICES):
         forget(state, key, obj)
 
 

@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 from splitcards.adapters.mtg.driver import LegalActions
 from splitcards.adapters.mtg.states import Action, State, module
 
-Step = Callable[[State, Any], State]
+EngineStep = Callable[[State, Any], State]
 
 
 class Patch(Protocol):
@@ -31,7 +31,7 @@ class Patch(Protocol):
     def legal_actions(self, state: State, engine: LegalActions) -> list[Action]:
         """The legal actions of a game served; ``engine`` gives the engine's own."""
 
-    def step(self, state: State, action: Any, engine: Step) -> State:
+    def step(self, state: State, action: Any, engine: EngineStep) -> State:
         """Play an action in a game served; ``engine`` plays the engine's own kinds."""
 
     def key(self, state: State) -> frozenset[Any]:
@@ -44,7 +44,7 @@ class Patch(Protocol):
 @dataclass(frozen=True, slots=True)
 class _Originals:
     legal_actions: LegalActions
-    step: Step
+    step: EngineStep
     has_decision: Callable[[State], bool]
     key: Callable[[Any], frozenset[Any]]
     name: Callable[[Any, str], str]

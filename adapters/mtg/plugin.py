@@ -4,12 +4,16 @@ when a game is created, so this module loads without python-mtg installed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from splitcards.adapters.mtg.version import unavailable_reason
 from splitcards.game.contract import AdapterInfo, Host
 from splitcards.game.contract.versions import CURRENT_CONTRACT
 from splitcards.hooks import hookimpl
 from splitcards.rules.versions import RuleVersion
+
+if TYPE_CHECKING:
+    from splitcards.game.contract.aihost import AIHost
 
 
 def _new_game(rules: RuleVersion) -> Host:
@@ -18,14 +22,22 @@ def _new_game(rules: RuleVersion) -> Host:
     return MtgHost(rules)
 
 
+def _new_ai_game(rules: RuleVersion) -> AIHost:
+    """A new python-mtg game that python-mtg's AI plays (imports the engine now, not at registration)."""
+    from splitcards.adapters.mtg.ai import MtgAI
+
+    return MtgAI(rules)
+
+
 @hookimpl
 def splitcards_register_adapters() -> Sequence[AdapterInfo]:
     return [
         AdapterInfo(
             "mtg",
-            "python-mtg 0.1.1 (Datalog engine): real games, split-card moves added by the adapter",
+            "python-mtg 0.1.1 (Datalog engine): real games, split-card moves added by the adapter, its own AI",
             _new_game,
             unavailable_reason(),
+            ai_game=_new_ai_game,
             contract=CURRENT_CONTRACT,
         )
     ]

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from splitcards.adapters.mtg import facts, keys
+from splitcards.adapters.mtg import enginecards, facts, keys
 from splitcards.adapters.mtg.facts import Face
 from splitcards.adapters.mtg.states import State
+from splitcards.rules.card import Card
 from splitcards.rules.model import CastOption, Player, SpellFacts, Spliced, Zone
 
 # Card-level relations a spliced spell takes from its own face and from each spliced card.
@@ -35,12 +36,19 @@ def kept(state: State, obj: str) -> SpellFacts | None:
         CastOption(option),
         bool(cast),
         Zone(cast_from) if cast_from else None,
-        tuple(Spliced(o, facts.card_named(state, name).halves[0]) for o, name in spliced),
+        tuple(Spliced(o, _card(state, o, name).halves[0]) for o, name in spliced),
         bool(copy),
         Player(caster) if caster else None,
         int(x),
         bool(flashback),
     )
+
+
+def _card(state: State, obj: str, name: str) -> Card:
+    # A card spliced is in the game's pool, or one of the engine's own data.
+    if name in state.get(keys.CARDS, {}):
+        return facts.card_named(state, name)
+    return enginecards.engine_card(state, obj)
 
 
 def splice(state: State, obj: str, name: str, face: Face, spell: SpellFacts) -> None:
@@ -51,12 +59,13 @@ def splice(state: State, obj: str, name: str, face: Face, spell: SpellFacts) -> 
     followed by each spliced card's (702.47b); leaving the stack ends it (702.47e)."""
     if not spell.spliced:
         return
-    spliced_id = f"{facts.face_slug(name, face)}_spliced_{obj}"
-    sources = [facts.face_slug(name, face)]
-    for spliced in spell.spliced:
-        spliced_name = state[keys.CARD_OF].get(spliced.object)
-        if spliced_name is not None:
-            sources.append(facts.face_slug(spliced_name, Face.WHOLE))
+    # Each object's abilities are those of the card id it is an instance of: a face the adapter
+    # wrote, or a card of the engine's own data (a spell or a spliced card the adapter has no
+    # card for).
+    instance = dict(state.get("instance_of", ()))
+    own = instance.get(obj, facts.face_slug(name, face))
+    spliced_id = facts.spliced_slug(own, obj)
+    sources = [own, *(instance[s.object] for s in spell.spliced if s.object in instance)]
     for rel in _SPLICED_RELATIONS:
         rows = set(state.get(rel, set()))
         for n, source in enumerate(sources):

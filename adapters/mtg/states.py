@@ -217,3 +217,55 @@ def starting_state() -> State:
     """A fresh copy of the scenario starting position: seats ``p1`` and ``p2``, libraries of
     Islands, empty hands, ``p1``'s precombat main phase."""
     return clone(_prototype())
+
+
+# -- the game's progress ----------------------------------------------------------------------
+
+
+def turn_number(state: State) -> int:
+    """How many turns have ended (the driver's turn counter)."""
+    return int(state.get("_turn", 0))
+
+
+def is_over(state: State) -> bool:
+    """Whether a player has lost (or the game is otherwise over)."""
+    from mtg.engine import env
+
+    return bool(env.is_terminal(state))
+
+
+def winner(state: State) -> str | None:
+    """The seat that won a two-player game that is over (``None``: a draw, or not over)."""
+    from mtg.engine import env
+
+    seat: str | None = env.winner(state)
+    return seat
+
+
+def loser(state: State) -> str | None:
+    """The seat that lost, once one has."""
+    seat: str | None = state.get("_loser") or None
+    return seat
+
+
+def poison(state: State, seat: str) -> int:
+    """``seat``'s poison counters."""
+    return sum(int(n) for (p, n) in state.get("poison", ()) if p == seat)
+
+
+@contextlib.contextmanager
+def whole_evaluations() -> Iterator[None]:
+    """Evaluate the engine's rules on every position loaded whole for the ``with`` block.
+
+    python-mtg's in-process evaluator loads only the relations that changed since its last
+    evaluation, and its answer for a position can then depend on which position that was: a game
+    whose AI looks ahead (many evaluations between two moves) would not replay the same from its
+    record. Loaded whole, each answer is the position's alone (about a seventh more CPU)."""
+    from mtg import engine_inproc
+
+    previous = engine_inproc._NO_DELTA
+    engine_inproc._NO_DELTA = True
+    try:
+        yield
+    finally:
+        engine_inproc._NO_DELTA = previous

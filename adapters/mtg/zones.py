@@ -50,6 +50,15 @@ def members(state: State) -> list[str]:
     return sorted(found)
 
 
+def in_zone(state: State, zone: Zone) -> list[str]:
+    """The objects in ``zone``, in order (the stack bottom to top)."""
+    if zone is Zone.STACK:
+        return stack(state)
+    if zone in _WITH_PLAYER:
+        return sorted(row[1] for row in state.get(_WITH_PLAYER[zone], ()))
+    return sorted(row[0] for row in state.get(_OBJECT_ONLY[zone], ()))
+
+
 def stack(state: State) -> list[str]:
     """The stack from bottom to top."""
     return [obj for obj, _pos in sorted(state.get("on_stack", ()), key=lambda row: row[1])]

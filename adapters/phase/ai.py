@@ -4,13 +4,16 @@
 The AI (``Game.choose_action``) chooses every action and answers every prompt the rules leave
 open; the game loop of :mod:`splitcards.tools.play` sends its casts, resolutions and unlocks through
 the rules. Only what phase itself shows is read here; the rules' side is the
-:class:`~splitcards.adapters.phase.host.PhaseHost`'s.
+:class:`~splitcards.adapters.phase.host.PhaseHost`'s. What the AI is made to play where it would
+pass is :mod:`~splitcards.adapters.phase.heuristics`'s choice; the mana a player could make is
+read by :mod:`~splitcards.adapters.phase.manasources`.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from splitcards.adapters.phase import carddata
@@ -18,7 +21,9 @@ from splitcards.adapters.phase.carddata import engine_for
 from splitcards.adapters.phase.corrections import spell_left
 from splitcards.adapters.phase.deviations import BY_NAME, explain
 from splitcards.adapters.phase.happenings import Happenings
+from splitcards.adapters.phase.heuristics import Legal, land_to_play, may_cast_some, may_play_land, spell_to_cast
 from splitcards.adapters.phase.host import PhaseHost
+from splitcards.adapters.phase.manasources import mana_sources
 from splitcards.adapters.phase.prompts import AIPrompts
 from splitcards.adapters.phase.translate import (
     DOORS,
@@ -40,10 +45,12 @@ from splitcards.game.contract.aihost import (
     Deviation,
     EngineAnswers,
     Happening,
+    MoveOffer,
     PlayerState,
 )
+from splitcards.game.contract.moves import Move
 from splitcards.rules.card import Card
-from splitcards.rules.mana import ANY_KIND, COLORLESS
+from splitcards.rules.costs import payable
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.permissions import own_zones
 from splitcards.rules.versions import RuleVersion
@@ -56,9 +63,6 @@ DIFFICULTY = "Easy"
 # AI's answer is a function of the position: asking changes nothing), up to ASKS times in all.
 UNCUT = 1.0
 ASKS = 3
-
-# phase's names of the kinds of mana.
-_MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": COLORLESS}
 
 
 class PhaseAI:
@@ -92,9 +96,11 @@ class PhaseAI:
     def deviations(self) -> Mapping[str, Deviation]:
         return BY_NAME
 
-    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int, moves: MoveOffer | None = None) -> None:
         """Start the game; a card phase can't build raises
-        :class:`~splitcards.errors.UnsupportedCard` naming it and phase's reason."""
+        :class:`~splitcards.errors.UnsupportedCard` naming it and phase's reason. phase's AI
+        chooses among phase's own actions only, so the rules' offer (``moves``) is not asked: the
+        moves it leaves out are the game loop's split-card plays."""
         self.session.use_engine(engine_for([*deck, *opponent]))
         self.session.start([carddata.front_name(c) for c in deck], [carddata.front_name(c) for c in opponent], seed)
         # The session learns the cards of the libraries; the opening hands were drawn before, and
@@ -122,7 +128,11 @@ class PhaseAI:
     def next_action(self) -> object:
         # A player plays their land first in their main phase: phase's Easy AI sometimes passes
         # with a land play left, in some games all game long.
-        land = self._instead(self._land) if self._own_main_phase() and self._may_play_land() else None
+        land = (
+            self._instead(partial(land_to_play, self.session))
+            if self._own_main_phase() and may_play_land(self.session)
+            else None
+        )
         if land is not None:
             return land
         action = self._ask(self.session.game, self.session.actor())
@@ -139,9 +149,9 @@ class PhaseAI:
         # costs no more mana than the player could make (phase decides whether it can be paid).
         mana = len(self.mana_sources(self.actor()))
         skip = frozenset(int(obj) for obj in kept)
-        if not self._in_hand(lambda card: not _is_land_card(card) and _least_mana_value(card) <= mana, skip):
+        if not may_cast_some(self.session, mana, skip):
             return None
-        return self._instead(lambda legal, seat: self._spell(legal, skip))
+        return self._instead(lambda legal, seat: spell_to_cast(self.session, legal, skip))
 
     def _own_main_phase(self) -> bool:
         """Whether the player with priority may act at sorcery speed: their own main phase, the
@@ -149,55 +159,13 @@ class PhaseAI:
         timing = self._host.timing()
         return timing.sorcery_speed(timing.priority)
 
-    def _may_play_land(self) -> bool:
-        """Whether the actor has a land in hand and has played none this turn (phase says which
-        land plays are legal; this only spares listing its legal actions)."""
-        player = self.session.player(self.session.actor())
-        return not player.get("lands_played_this_turn") and self._in_hand(_is_land_card)
-
-    def _in_hand(self, test: Callable[[Card], bool], skip: Collection[int] = ()) -> bool:
-        # Asked of the cards the adapter knows, not of phase's objects: reading each object
-        # decodes it anew at every position.
-        hand = self.session.player(self.session.actor())["hand"]
-        return any(test(self.session.card_of(int(oid))) for oid in hand if int(oid) not in skip)
-
-    def _instead(self, choose: Callable[[Sequence[tuple[Mapping[str, Any], Any]], int], Any | None]) -> Any | None:
+    def _instead(self, choose: Callable[[Legal, int], Any | None]) -> Any | None:
         """What ``choose`` picks among phase's legal actions (asked in the priority player's own
         main phase with the stack empty); phase decides what is legal (a land play left: 305.2)."""
         chosen = choose([(action_dict(a), a) for a in self.session.legal_actions()], self.session.actor())
         if chosen is not None:
             self.session.note_legal(chosen)
         return chosen
-
-    def _land(self, legal: Sequence[tuple[Mapping[str, Any], Any]], seat: int) -> Any | None:
-        """The land that makes the kind of mana the player has fewest lands for."""
-        lands = [a for data, a in legal if data["type"] == "PlayLand"]
-        if not lands:
-            return None
-        have = [_land_mana(obj) for obj in self.session.battlefield() if _land_of(obj, seat)]
-
-        def fewest(action: Any) -> int:
-            kinds = _land_mana(self.session.object(int(action_dict(action)["data"]["object_id"])))
-            return sum(1 for made in have if made & kinds)
-
-        return min(lands, key=fewest)
-
-    def _spell(self, legal: Sequence[tuple[Mapping[str, Any], Any]], skip: Collection[int]) -> Any | None:
-        objects = self.session.object
-        casts = [
-            (objects(int(data["data"]["object_id"])), a)
-            for data, a in legal
-            if data["type"] == "CastSpell" and int(data["data"]["object_id"]) not in skip
-        ]
-        if not casts:
-            return None
-
-        def worth(cast: tuple[Mapping[str, Any], Any]) -> tuple[bool, int]:
-            obj = cast[0]
-            creature = "Creature" in obj["card_types"]["core_types"]
-            return creature, phase_mana_value(obj.get("mana_cost"))
-
-        return max(casts, key=worth)[1]
 
     def _ask(self, game: Any, seat: int) -> Any:
         """The AI's action for the seat; it is one of phase's legal actions here."""
@@ -276,19 +244,17 @@ class PhaseAI:
             found = self._graveyard_casts[card] = Zone.GRAVEYARD in own_zones(card, self.rules).value
         return found
 
-    def mana_available(self, player: Player) -> int:
-        """At most how much mana the player could pay now (one for each of :meth:`mana_sources`)."""
-        return len(self.mana_sources(player))
+    def playable(self, player: Player, moves: Sequence[Move]) -> Sequence[Move]:
+        # phase tells whether a cast can be paid for only once it has begun, and whether its
+        # targets exist only as it is cast: it is asked about the mana the player could make.
+        mana = self.mana_sources(player)
+        return [move for move in moves if payable(move.cost, mana, self.rules).value]
+
+    def played(self, player: Player, move: Move) -> None:
+        """phase paid as its host carried out the cast or the unlock (phase's own action)."""
 
     def mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
-        # Each untapped land the player controls, with the mana its abilities make as phase shows
-        # them, and each mana in their pool. phase itself decides whether a cost is paid.
-        seat = seat_of(player)
-        sources = [
-            _land_mana(obj) for obj in self.session.battlefield() if _land_of(obj, seat) and not obj.get("tapped")
-        ]
-        pool = (self.session.player(seat).get("mana_pool") or {}).get("mana") or []
-        return sources + [_pool_mana(unit) for unit in pool]
+        return mana_sources(self.session, seat_of(player))
 
     # -- casting -----------------------------------------------------------------------------
 
@@ -344,42 +310,3 @@ class PhaseAI:
         self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
     ) -> str | None:
         return explain(kind, card, zone, plugin, engine, view, self.rules)
-
-
-def _land_mana(obj: Mapping[str, Any]) -> frozenset[str]:
-    """The kinds of mana a land's mana abilities make, as phase shows them: a fixed list of
-    colors, or any kind where phase shows anything else (a choice, a color of the land's)."""
-    kinds: set[str] = set()
-    for ability in obj.get("abilities") or ():
-        produced = (ability.get("effect") or {}).get("produced") or {}
-        if not ability.get("is_mana_ability"):
-            continue
-        if produced.get("type") != "Fixed":
-            return ANY_KIND
-        kinds |= {_MANA.get(str(color), "") for color in produced.get("colors") or ()}
-    return frozenset(kinds - {""}) if kinds and "" not in kinds else ANY_KIND
-
-
-def _is_land_card(card: Card) -> bool:
-    return "Land" in card.halves[0].card_types
-
-
-def _least_mana_value(card: Card) -> int:
-    """The least mana value of the card's halves: no spell of it costs less (phase decides
-    which it can cast and pay for)."""
-    return min(h.mana_cost.mana_value if h.mana_cost is not None else 0 for h in card.halves)
-
-
-def _is_land(obj: Mapping[str, Any]) -> bool:
-    return "Land" in obj["card_types"]["core_types"]
-
-
-def _land_of(obj: Mapping[str, Any], seat: int) -> bool:
-    return bool(obj["controller"] == seat and _is_land(obj))
-
-
-def _pool_mana(unit: object) -> frozenset[str]:
-    """One mana of a player's pool: its kind, where phase shows one it names."""
-    color = unit.get("color") if isinstance(unit, Mapping) else unit
-    kind = _MANA.get(str(color))
-    return frozenset({kind}) if kind is not None else ANY_KIND

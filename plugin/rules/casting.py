@@ -1,14 +1,17 @@
 """Casting split cards: halves, fuse, aftermath, splice, copies, and leaving the stack.
 
-``check_cast`` decides whether a cast is legal and what spell results; it raises a typed
-:class:`~splitcards.errors.IllegalAction` citing the rule otherwise. The order of the checks
-follows 601.2: the choice of half or fused (601.2a-b, 709.3), the zone it is cast from and the
-ways of casting it combines (601.2b, :mod:`splitcards.rules.permissions`), the timing
-permission, then splices revealed with it (601.2b, 702.47).
+:func:`cast_refusal` decides whether a cast is legal: it returns the typed
+:class:`~splitcards.errors.IllegalAction` of the first rule the cast breaks, citing it, or
+``None``; :func:`decide_cast` decides the spell that results and what it costs. No decision here
+raises to say no: a refusal is a value, which the ``Table`` alone raises to its caller. The order
+of the checks follows 601.2: the choice of half or fused (601.2a-b, 709.3), the zone it is cast
+from and the ways of casting it combines (601.2b, :mod:`splitcards.rules.permissions`), the
+timing permission, then splices revealed with it (601.2b, 702.47), then the cost (601.2f).
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 
 from splitcards.errors import IllegalAction, IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
@@ -35,8 +38,14 @@ from splitcards.rules.versions import RuleVersion
 
 def check_card_exists(card: Card, rules: RuleVersion) -> None:
     """Raise ``UnknownCard`` if ``card`` does not exist under the rule version ``rules`` (a Room
-    before Rooms, 709.5); the public name that raises, for callers outside the Table
-    (:func:`card_refusal` returns the refusal)."""
+    before Rooms, 709.5). Deprecated, with a ``DeprecationWarning``: a rules function returns its
+    refusal, :func:`card_refusal` (``Table.check_card`` raises it)."""
+    warnings.warn(
+        "splitcards.check_card_exists is deprecated: use splitcards.rules.casting.card_refusal, which returns"
+        " the refusal, or Table.check_card, which raises it",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     refusal = card_refusal(card, rules)
     if refusal is not None:
         raise refusal
@@ -66,19 +75,39 @@ def options_of(card: Card, rules: RuleVersion) -> tuple[CastOption, ...]:
     return (CastOption.LEFT, CastOption.RIGHT)
 
 
+def cast_refusal(
+    request: CastRequest, rules: RuleVersion, timing: Timing, board: Sequence[ObjectView]
+) -> IllegalAction | None:
+    """The refusal of the first rule the cast breaks, citing it, or ``None`` for a legal cast."""
+    return (
+        _option_refusal(request.view.card, request.option, rules)
+        # What lets it be cast from where it is, and which of its ways of casting may combine, is
+        # one decision (601.2a-b, 601.3, 118.9a).
+        or permissions.refusal(request, rules)
+        or (None if request.during_resolution else _timing_refusal(request, rules, timing))
+        or _splice_refusal(request, rules, board)
+        or _cost_refusal(request, rules)
+    )
+
+
 def check_cast(request: CastRequest, rules: RuleVersion, timing: Timing, board: Sequence[ObjectView]) -> None:
-    """Raise the error of the first rule the cast breaks; nothing changes either way."""
-    _check_option(request.view.card, request.option, rules)
-    _check_zone(request, rules)
-    if not request.during_resolution:
-        _check_timing(request, rules, timing)
-    _check_splice(request, rules, board)
-    _check_cost(request, rules)
+    """Raise the refusal :func:`cast_refusal` returns. Deprecated, with a ``DeprecationWarning``:
+    a rules function returns its refusal (``Table.cast_refusal`` answers it, ``Table.cast`` raises it)."""
+    warnings.warn(
+        "splitcards.rules.casting.check_cast is deprecated: use splitcards.rules.casting.cast_refusal, which"
+        " returns the refusal",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    refusal = cast_refusal(request, rules, timing, board)
+    if refusal is not None:
+        raise refusal
 
 
-def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
+def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision | IllegalCast:
     """The spell a legal cast puts on the stack (601.2a), what it costs in all (601.2f), and
-    the rules that allow it; :func:`check_cast` has found it legal."""
+    the rules that allow it; :func:`cast_refusal` has found it legal. A hybrid choice the cost
+    can't take is refused here too, should a plugin have let the cast through."""
     view, option, card = request.view, request.option, request.view.card
     x = request.x or 0
     spliced = tuple(Spliced(obj, spliced_view.card.halves[0]) for obj, spliced_view in request.splice)
@@ -93,7 +122,10 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision:
     )
     cost = _base_cost(request)
     if request.hybrid is not None:
-        cost = costs.with_hybrid(cost, request.hybrid, _what(request), rules)
+        chosen = costs.with_hybrid(cost, request.hybrid, _what(request), rules)
+        if isinstance(chosen, IllegalCast):
+            return chosen
+        cost = chosen
     # ...plus increases, minus reductions, each once, to the one total (601.2f).
     more, less, cited = costs.applying(request.cost_effects, stack_view(request), rules)
     increase = costs.total([request.cost_increase, more])
@@ -147,56 +179,50 @@ def stack_view(request: CastRequest) -> ObjectView:
     return ObjectView(request.view.card, Zone.STACK, request.view.owner, request.caster, spell)
 
 
-def _check_option(card: Card, option: CastOption, rules: RuleVersion) -> None:
+def _option_refusal(card: Card, option: CastOption, rules: RuleVersion) -> IllegalCast | None:
     if all("Land" in h.card_types for h in card.halves):
-        raise IllegalCast(f"{card.name!r} is a land: it is played, never cast", rules.cite("land"), rules.name)
+        return IllegalCast(f"{card.name!r} is a land: it is played, never cast", rules.cite("land"), rules.name)
     if not card.is_split:
         if option is not CastOption.WHOLE:
-            raise IllegalCast(f"{card.name!r} is not a split card: it has no halves to choose", (), rules.name)
-        return
+            return IllegalCast(f"{card.name!r} is not a split card: it has no halves to choose", (), rules.name)
+        return None
     if option is CastOption.WHOLE:
-        raise IllegalCast(f"casting {card.name!r} needs a choice of half", rules.cite("cast_half"), rules.name)
+        return IllegalCast(f"casting {card.name!r} needs a choice of half", rules.cite("cast_half"), rules.name)
     if option is CastOption.FUSED:
         if card.is_room:
-            raise IllegalCast(
+            return IllegalCast(
                 f"both doors of {card.name!r} can't be cast together", rules.cite("cast_half"), rules.name
             )
         if not rules.fuse:
-            raise IllegalCast(
+            return IllegalCast(
                 f"fuse does not exist under rule version {rules.name!r}: one half must be chosen",
                 rules.cite("cast_half"),
                 rules.name,
             )
         if not card.fuse:
-            raise IllegalCast(f"{card.name!r} has no fuse: only one half can be cast", rules.cite("fuse"), rules.name)
+            return IllegalCast(f"{card.name!r} has no fuse: only one half can be cast", rules.cite("fuse"), rules.name)
+    return None
 
 
-def _check_zone(request: CastRequest, rules: RuleVersion) -> None:
-    # What lets it be cast from where it is, and which of its ways of casting may combine, is
-    # one decision (601.2a-b, 601.3, 118.9a).
-    refused = permissions.refusal(request, rules)
-    if refused is not None:
-        raise refused
-
-
-def _check_timing(request: CastRequest, rules: RuleVersion, timing: Timing) -> None:
+def _timing_refusal(request: CastRequest, rules: RuleVersion, timing: Timing) -> IllegalTiming | None:
     if timing.priority is not request.caster:
-        raise IllegalTiming(f"{request.caster} does not have priority", rules.cite("timing"), rules.name)
+        return IllegalTiming(f"{request.caster} does not have priority", rules.cite("timing"), rules.name)
     halves = cast_halves(request.view.card, request.option)
     # Only the half (or fused spell) being cast is evaluated (709.3a, 708.2b); an effect that
     # grants flash lets it be cast any time an instant could be (702.8a).
     if request.flash or all(h.is_instant_speed for h in halves):
-        return
+        return None
     if not timing.sorcery_speed(request.caster):
         what = " // ".join(h.name for h in halves)
-        raise IllegalTiming(
+        return IllegalTiming(
             f"{what!r} can be cast only in a main phase of its caster's turn with an empty stack",
             rules.cite("cast_half", "timing") if request.view.card.is_split else rules.cite("timing"),
             rules.name,
         )
+    return None
 
 
-def _check_cost(request: CastRequest, rules: RuleVersion) -> None:
+def _cost_refusal(request: CastRequest, rules: RuleVersion) -> IllegalCast | None:
     """The total cost can be determined and paid (601.2f-h): X is announced only for a cost with
     {X} (107.3a), and is 0 when the mana cost is not paid (107.3b); a half with no mana cost has
     an unpayable cost unless an effect lets it be cast without paying it (202.1b, 118.6)."""
@@ -205,39 +231,54 @@ def _check_cost(request: CastRequest, rules: RuleVersion) -> None:
     if request.x is not None:
         if request.x < 0 or not any(h.mana_cost and any(s.text == "X" for s in h.mana_cost.symbols) for h in halves):
             reason = "X can't be negative" if request.x < 0 else "its mana cost has no {X}"
-            raise IllegalCast(f"X = {request.x} announced for {what!r}: {reason}", rules.cite("x_value"), rules.name)
+            return IllegalCast(f"X = {request.x} announced for {what!r}: {reason}", rules.cite("x_value"), rules.name)
         if request.without_paying and request.x:
-            raise IllegalCast(
+            return IllegalCast(
                 f"{what!r} is cast without paying its mana cost: the only legal choice for X is 0",
                 rules.cite("x_value"),
                 rules.name,
             )
     if request.hybrid is not None:
-        costs.with_hybrid(_base_cost(request), request.hybrid, what, rules)
+        chosen = costs.with_hybrid(_base_cost(request), request.hybrid, what, rules)
+        if isinstance(chosen, IllegalCast):
+            return chosen
     if not request.without_paying and any(h.mana_cost is None for h in halves):
-        raise IllegalCast(
+        return IllegalCast(
             f"{what!r} has no mana cost: an unpayable cost, so it can be cast only by an effect that lets it be"
             " cast without paying its mana cost (its splice cost is paid when it is spliced)",
             rules.cite("unpayable_cost"),
             rules.name,
         )
+    return None
 
 
-def _check_splice(request: CastRequest, rules: RuleVersion, board: Sequence[ObjectView]) -> None:
+def _splice_refusal(request: CastRequest, rules: RuleVersion, board: Sequence[ObjectView]) -> IllegalSplice | None:
     if not request.splice:
-        return
+        return None
     types = spell_types(request, rules)
     seen: set[ObjectId] = set()
     for obj, view in request.splice:
         name = view.card.name
         if obj in seen:
-            raise IllegalSplice(f"{name!r} is spliced onto this spell twice", rules.cite("splice_once"), rules.name)
+            return IllegalSplice(f"{name!r} is spliced onto this spell twice", rules.cite("splice_once"), rules.name)
         seen.add(obj)
         if obj == request.object:
-            raise IllegalSplice(f"{name!r} can't be spliced onto itself", rules.cite("splice"), rules.name)
+            return IllegalSplice(f"{name!r} can't be spliced onto itself", rules.cite("splice"), rules.name)
         refusal = splice_refusal(view, types, request.caster, board, rules, request.view)
         if refusal is not None:
-            raise refusal
+            return refusal
+    return None
+
+
+SPLICE_ZONES = frozenset({Zone.HAND})
+"""Where a card spliced onto a spell comes from: it is revealed from its caster's hand (702.47a)."""
+
+
+def splice_zones(spell: ObjectView, caster: Player, rules: RuleVersion) -> Answer[frozenset[Zone]]:
+    """The zones whose cards could be spliced onto ``spell`` as ``caster`` casts it: the hand
+    (702.47a). Which of them belong to the caster, and which may be spliced onto this spell, is
+    :func:`splice_refusal`'s answer."""
+    return Answer(SPLICE_ZONES, rules.cite("splice"), rules.name)
 
 
 def spliceable(cards: Sequence[tuple[ObjectId, ObjectView]], rules: RuleVersion) -> Answer[tuple[ObjectId, ...]]:
@@ -270,7 +311,7 @@ def splice_refusal(
     splice = _splice_of(view.card)
     if splice is None:
         return IllegalSplice(f"{name!r} has no splice ability", rules.cite("splice"), rules.name)
-    if view.zone is not Zone.HAND or view.owner is not caster:
+    if view.zone not in SPLICE_ZONES or view.owner is not caster:
         return IllegalSplice(
             f"{name!r} must be revealed from its caster's hand, but it is in {view.owner}'s {view.zone}",
             rules.cite("splice"),
@@ -340,16 +381,16 @@ def controller_after(view: ObjectView, destination: Zone, rules: RuleVersion) ->
     return Answer(view.owner, rules.cite("resolve"), rules.name)
 
 
-def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
+def resolution(view: ObjectView, rules: RuleVersion) -> Resolution | IllegalZone:
     """How a spell resolves: instructions in order (left then right when fused, 702.102d; spliced
     text after the main spell's, 702.47b), then where it would go: onto the battlefield for a
     permanent spell (608.3) unless it was cast with flashback, which exiles it instead (702.33a
     before 2021), nowhere for a copy (707.10a), otherwise its owner's graveyard (608.2n). The
     ``on_leave_stack`` and ``on_enter_battlefield`` hooks then decide what replaces that
-    destination and which doors a Room enters with."""
+    destination and which doors a Room enters with. An object with no spell facts is refused."""
     spell = view.spell
     if spell is None:
-        raise IllegalZone(f"{view.card.name!r} is not a spell on the stack", rules.cite("resolve"), rules.name)
+        return IllegalZone(f"{view.card.name!r} is not a spell on the stack", rules.cite("resolve"), rules.name)
     halves = cast_halves(view.card, spell.option)
     own = tuple(h.name for h in halves)
     order = own + tuple(s.half.name for s in spell.spliced)
@@ -367,14 +408,3 @@ def resolution(view: ObjectView, rules: RuleVersion) -> Resolution:
     if spell.copy:
         return Resolution(order, None, False, frozenset(), rules.cite(*keys, "copy_spell"), own)
     return Resolution(order, Zone.GRAVEYARD, False, frozenset(), rules.cite(*keys), own)
-
-
-def cast_refusal(
-    request: CastRequest, rules: RuleVersion, timing: Timing, board: Sequence[ObjectView]
-) -> IllegalAction | None:
-    """The refusal of the first rule the cast breaks, citing it, or ``None`` for a legal cast."""
-    try:
-        check_cast(request, rules, timing, board)
-    except IllegalAction as refusal:
-        return refusal
-    return None

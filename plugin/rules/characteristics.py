@@ -225,31 +225,41 @@ def chosen_name(
     )
 
 
-def compare(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, value: int | str) -> Answer[bool]:
+def compare(
+    view: ObjectView, rules: RuleVersion, characteristic: str, op: str, value: int | str
+) -> Answer[bool] | UnknownQuery:
     """A comparison with one answer (708.6a/b; 709.4 leaves a single value to compare).
 
     A positive or relative comparison is yes if any answer of the object says yes; ``!=`` is the
     negative comparison, yes when the analogous ``==`` is no. For ``color``, ``==`` asks whether
-    the object is that color.
+    the object is that color. A comparison that is none of these is refused: the refusal is
+    returned.
     """
     if op not in OPERATORS:
-        raise UnknownQuery(f"unknown comparison {op!r} (allowed: {', '.join(OPERATORS)})")
+        return UnknownQuery(f"unknown comparison {op!r} (allowed: {', '.join(OPERATORS)})")
     if characteristic == "mana_value":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise UnknownQuery(f"mana_value compares with a whole number, got {type(value).__name__}")
+            return UnknownQuery(f"mana_value compares with a whole number, got {type(value).__name__}")
         answers: tuple[object, ...] = mana_values(view, rules).value
         positive = OPERATORS["==" if op == "!=" else op]
         hit = any(positive(a, value) for a in answers if isinstance(a, int))
     elif characteristic == "color":
         if op not in ("==", "!="):
-            raise UnknownQuery(f"color compares with == or != only, got {op!r}")
+            return UnknownQuery(f"color compares with == or != only, got {op!r}")
         if not isinstance(value, str) or value not in ("W", "U", "B", "R", "G"):
-            raise UnknownQuery(f"color compares with a color letter (W, U, B, R or G), got {value!r:.60}")
+            return UnknownQuery(f"color compares with a color letter (W, U, B, R or G), got {value!r:.60}")
         hit = any(value in facet_colors(facet) for facet in facets(view, rules)[0])
     else:
-        raise UnknownQuery(f"unknown characteristic {characteristic!r} (allowed: {', '.join(CHARACTERISTICS)})")
+        return UnknownQuery(f"unknown characteristic {characteristic!r} (allowed: {', '.join(CHARACTERISTICS)})")
     key = "negative_comparison" if op == "!=" else "comparison"
     return Answer(hit != (op == "!="), _cited(view, rules, key), rules.name)
+
+
+def holds(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, value: int | str) -> Answer[bool]:
+    """:func:`compare`, for a description's part (a condition, a target's color): a comparison
+    that is none is a part no object matches."""
+    found = compare(view, rules, characteristic, op, value)
+    return Answer(False, (), rules.name) if isinstance(found, UnknownQuery) else found
 
 
 def value_without_comparison(view: ObjectView, rules: RuleVersion) -> Answer[int]:
@@ -293,28 +303,6 @@ class Query(Generic[T]):
     def named(name: str) -> Query[Any]:
         """The characteristic query named ``name``; :class:`~splitcards.errors.UnknownQuery` otherwise."""
         return query(name)
-
-
-@dataclass(frozen=True, slots=True)
-class HasName:
-    """The question whether an object has the name ``name`` (:func:`has_name`), asked of a view."""
-
-    name: str
-
-    def __call__(self, view: ObjectView, rules: RuleVersion) -> Answer[bool]:
-        return has_name(view, rules, self.name)
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """A comparison with one answer, ``characteristic op value`` (:func:`compare`), asked of a view."""
-
-    characteristic: str
-    op: str
-    value: int | str
-
-    def __call__(self, view: ObjectView, rules: RuleVersion) -> Answer[bool]:
-        return compare(view, rules, self.characteristic, self.op, self.value)
 
 
 NAMES = Query("names", names)
@@ -365,8 +353,26 @@ QUERIES: dict[str, Query[Any]] = {
 
 
 def query(name: str) -> Query[Any]:
-    """The characteristic query of that name; :class:`~splitcards.errors.UnknownQuery` otherwise."""
+    """The characteristic query of that name; raises :class:`~splitcards.errors.UnknownQuery`
+    otherwise (a lookup, as ``Zone(name)`` is: :func:`answer` returns the refusal instead)."""
+    found = _named(name)
+    if isinstance(found, UnknownQuery):
+        raise found
+    return found
+
+
+def _named(name: object) -> Query[Any] | UnknownQuery:
     found = QUERIES.get(name) if isinstance(name, str) else None
     if found is None:
-        raise UnknownQuery(f"unknown characteristic query {name!r:.60} (allowed: {', '.join(QUERIES)})")
+        return UnknownQuery(f"unknown characteristic query {name!r:.60} (allowed: {', '.join(QUERIES)})")
     return found
+
+
+def answer(view: ObjectView, rules: RuleVersion, asked: Query[Any] | str) -> Answer[Any] | UnknownQuery:
+    """The answer to the characteristic query ``asked`` (a :class:`Query`, or its name) about the
+    object ``view``, citing the rules that decide it (709.4, 709.3b, 708.2, 505.2); a name that
+    is no query is refused: the refusal is returned."""
+    found = asked if isinstance(asked, Query) else _named(asked)
+    if isinstance(found, UnknownQuery):
+        return found
+    return found(view, rules)

@@ -56,12 +56,12 @@ def satisfies(view: ObjectView, condition: Condition, rules: RuleVersion) -> Ans
     if condition.not_types:
         ok = ok and not typed(condition.not_types)
     if condition.colors:
-        ok = ok and any(cite(ch.compare(view, rules, "color", "==", c)) for c in condition.colors)
+        ok = ok and any(cite(ch.holds(view, rules, "color", "==", c)) for c in condition.colors)
     if condition.not_colors:
-        ok = ok and all(cite(ch.compare(view, rules, "color", "!=", c)) for c in condition.not_colors)
+        ok = ok and all(cite(ch.holds(view, rules, "color", "!=", c)) for c in condition.not_colors)
     if condition.name:
         ok = ok and cite(ch.has_chosen_name(view, rules, condition.name))
     if condition.mana_value is not None:
         op, value = condition.mana_value
-        ok = ok and cite(ch.compare(view, rules, "mana_value", op, value))
+        ok = ok and cite(ch.holds(view, rules, "mana_value", op, value))
     return Answer(ok, tuple(cited), rules.name)

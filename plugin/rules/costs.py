@@ -57,13 +57,16 @@ def with_x(cost: ManaCost | None, x: int) -> ManaCost | None:
     return ManaCost(tuple(rest)).normalized if rest else ManaCost((ManaSymbol("0"),))
 
 
-def with_hybrid(cost: ManaCost | None, choices: Sequence[str], what: str, rules: RuleVersion) -> ManaCost | None:
+def with_hybrid(
+    cost: ManaCost | None, choices: Sequence[str], what: str, rules: RuleVersion
+) -> ManaCost | IllegalCast | None:
     """The nonhybrid equivalent announced for the hybrid symbols of ``cost``, in their order
     (601.2b, 107.4e): each choice is one of its symbol's halves (``U`` for ``{U/R}``, ``2`` for
-    ``{2/W}``). A choice too many, too few, or not of its symbol is refused."""
+    ``{2/W}``). A choice too many, too few, or not of its symbol is refused: the refusal is
+    returned."""
     hybrid = [s for s in (cost.symbols if cost else ()) if "/" in s.text and not s.text.endswith("/P")]
     if len(choices) != len(hybrid):
-        raise IllegalCast(
+        return IllegalCast(
             f"{what!r}: {len(choices)} hybrid payment choice(s) for {len(hybrid)} hybrid symbol(s)",
             rules.cite("hybrid"),
             rules.name,
@@ -78,7 +81,7 @@ def with_hybrid(cost: ManaCost | None, choices: Sequence[str], what: str, rules:
             continue
         choice = pending.pop(0)
         if choice not in symbol.text.split("/"):
-            raise IllegalCast(f"{what!r}: {symbol} can't be paid as {{{choice}}}", rules.cite("hybrid"), rules.name)
+            return IllegalCast(f"{what!r}: {symbol} can't be paid as {{{choice}}}", rules.cite("hybrid"), rules.name)
         out.append(ManaSymbol(choice))
     return ManaCost(tuple(out)).normalized
 

@@ -1,6 +1,6 @@
 """What lets a card be cast, and which ways of casting one spell may be used together.
 
-Each way of casting the conformance format can express is one :class:`Method`, and the rules
+Each way of casting the conformance format can express is one :class:`CastingMethod`, and the rules
 give each a :class:`Kind` (or two):
 
 * an **alternative cost** is paid instead of the mana cost (118.9; 117.9 in 2016, 116.9 in
@@ -49,7 +49,7 @@ class Kind(StrEnum):
     COST_CHANGE = "cost change"
 
 
-class Method(StrEnum):
+class CastingMethod(StrEnum):
     """A way of casting one spell, as a cast request can use it."""
 
     WITHOUT_PAYING = "without paying its mana cost"
@@ -62,51 +62,51 @@ class Method(StrEnum):
     COST_CHANGE = "a cost increase or reduction"
 
 
-KINDS: Mapping[Method, frozenset[Kind]] = MappingProxyType(
+KINDS: Mapping[CastingMethod, frozenset[Kind]] = MappingProxyType(
     {
-        Method.WITHOUT_PAYING: frozenset({Kind.ALTERNATIVE_COST}),
-        Method.FLASHBACK: frozenset({Kind.PERMISSION, Kind.ALTERNATIVE_COST}),
-        Method.AFTERMATH: frozenset({Kind.PERMISSION}),
-        Method.FUSE: frozenset({Kind.PERMISSION}),
-        Method.SPLICE: frozenset({Kind.ADDITIONAL_COST}),
-        Method.FROM_ZONE: frozenset({Kind.PERMISSION}),
-        Method.FLASH: frozenset({Kind.PERMISSION}),
-        Method.COST_CHANGE: frozenset({Kind.COST_CHANGE}),
+        CastingMethod.WITHOUT_PAYING: frozenset({Kind.ALTERNATIVE_COST}),
+        CastingMethod.FLASHBACK: frozenset({Kind.PERMISSION, Kind.ALTERNATIVE_COST}),
+        CastingMethod.AFTERMATH: frozenset({Kind.PERMISSION}),
+        CastingMethod.FUSE: frozenset({Kind.PERMISSION}),
+        CastingMethod.SPLICE: frozenset({Kind.ADDITIONAL_COST}),
+        CastingMethod.FROM_ZONE: frozenset({Kind.PERMISSION}),
+        CastingMethod.FLASH: frozenset({Kind.PERMISSION}),
+        CastingMethod.COST_CHANGE: frozenset({Kind.COST_CHANGE}),
     }
 )
 """What the rules call each way of casting; the same under every edition (only the rule numbers
 move, and those are each version's citations)."""
 
-CITATION_KEYS: Mapping[Method, str] = MappingProxyType(
+CITATION_KEYS: Mapping[CastingMethod, str] = MappingProxyType(
     {
-        Method.WITHOUT_PAYING: "free_cast",
-        Method.FLASHBACK: "flashback",
-        Method.AFTERMATH: "aftermath",
-        Method.FUSE: "fuse",
-        Method.SPLICE: "splice",
-        Method.FROM_ZONE: "cast_zone",
-        Method.FLASH: "flash",
-        Method.COST_CHANGE: "cost_change",
+        CastingMethod.WITHOUT_PAYING: "free_cast",
+        CastingMethod.FLASHBACK: "flashback",
+        CastingMethod.AFTERMATH: "aftermath",
+        CastingMethod.FUSE: "fuse",
+        CastingMethod.SPLICE: "splice",
+        CastingMethod.FROM_ZONE: "cast_zone",
+        CastingMethod.FLASH: "flash",
+        CastingMethod.COST_CHANGE: "cost_change",
     }
 )
 """The citation key of each way's own rule in a version file."""
 
 
-def methods_of(request: CastRequest, rules: RuleVersion) -> tuple[Method, ...]:
-    """The ways of casting this request uses, in the order of :class:`Method`."""
+def methods_of(request: CastRequest, rules: RuleVersion) -> tuple[CastingMethod, ...]:
+    """The ways of casting this request uses, in the order of :class:`CastingMethod`."""
     used = {
-        Method.WITHOUT_PAYING: request.without_paying,
-        Method.FLASHBACK: request.flashback,
-        Method.AFTERMATH: aftermath_cast(request.view, request.option, rules),
-        Method.FUSE: request.option is CastOption.FUSED,
-        Method.SPLICE: bool(request.splice),
-        Method.FROM_ZONE: request.permission is not None,
-        Method.FLASH: request.flash,
-        Method.COST_CHANGE: bool(
+        CastingMethod.WITHOUT_PAYING: request.without_paying,
+        CastingMethod.FLASHBACK: request.flashback,
+        CastingMethod.AFTERMATH: aftermath_cast(request.view, request.option, rules),
+        CastingMethod.FUSE: request.option is CastOption.FUSED,
+        CastingMethod.SPLICE: bool(request.splice),
+        CastingMethod.FROM_ZONE: request.permission is not None,
+        CastingMethod.FLASH: request.flash,
+        CastingMethod.COST_CHANGE: bool(
             request.cost_increase is not None or request.cost_reduction is not None or request.cost_effects
         ),
     }
-    return tuple(method for method in Method if used[method])
+    return tuple(method for method in CastingMethod if used[method])
 
 
 def cast_halves(card: Card, option: CastOption) -> tuple[Half, ...]:

@@ -81,14 +81,22 @@ def doors_named(
 
 
 def unlock_total_cost(
-    view: ObjectView, door: Side, effects: Sequence[CostEffect], rules: RuleVersion
+    view: ObjectView,
+    door: Side,
+    effects: Sequence[CostEffect],
+    rules: RuleVersion,
+    by: UnlockBy = UnlockBy.SPECIAL_ACTION,
 ) -> Answer[ManaCost | None] | NotARoom:
-    """What the unlock special action for ``door`` costs in all: its unlock cost (709.5e) plus
+    """What unlocking ``door`` costs in all. The special action: its unlock cost (709.5e) plus
     the increases, minus the reductions, each once (601.2f, 118.7); no spell-cost effect applies,
-    as the special action is no spell (116.2m)."""
+    as the special action is no spell (116.2m). An effect unlocks it without a cost (709.5f), as
+    a cast half's door enters unlocked (709.5d), whatever effects change costs: nothing is paid
+    (``None``)."""
     refusal = room_refusal(view, rules)
     if refusal is not None:
         return refusal
+    if by is not UnlockBy.SPECIAL_ACTION:
+        return Answer(None, rules.cite("unlock_effect" if by is UnlockBy.EFFECT else "room_enters"), rules.name)
     more, less, cited = costs.applying(effects, None, rules)
     total = costs.changed(view.card.half(door).mana_cost, more, less)
     keys = ("unlock_action", "cost_change") if effects else ("unlock_action",)

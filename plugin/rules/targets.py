@@ -80,11 +80,11 @@ def _matches(target: Target, view: ObjectView, rules: RuleVersion, caster: Playe
     if any(t.lower() not in supertypes for t in target.supertypes):
         return False
     # Colors are comparisons: yes if any answer of a classic split card says yes (708.6a/b).
-    if target.colors and not any(ch.compare(view, rules, "color", "==", c).value for c in target.colors):
+    if target.colors and not any(ch.holds(view, rules, "color", "==", c).value for c in target.colors):
         return False
     for word in target.excluded:
         if word in COLORS:
-            if not ch.compare(view, rules, "color", "!=", word).value:
+            if not ch.holds(view, rules, "color", "!=", word).value:
                 return False
         elif word.lower() in types | supertypes:
             return False

@@ -26,13 +26,27 @@ class UnknownHost(SplitcardsError, ValueError):
     """A host name that names no host that can run here: says why, and the names that can."""
 
 
+MAX_TAKEN = 1000
+"""The most transcript lines :meth:`HostNames.exchange` keeps between two asks."""
+
+
 class _Transcript(Transcript):
     """A transcript that a full disk stops, not the run: its lines before stay whole, the runs go
     on, and :meth:`HostNames.close` reports the failure."""
 
     failed: OutputError | None = None
+    taken: list[dict[str, Any]] | None = None
+    """The lines written since :meth:`HostNames.exchange` was last asked, as the file has them
+    less their time (``None`` until it is first asked)."""
 
     def write(self, engine: int, kind: str, item: Any) -> None:
+        if self.taken is not None and len(self.taken) < MAX_TAKEN:
+            if kind == "stderr":
+                self.taken.append({"engine": engine, "stderr": item})
+            else:
+                self.taken.append(
+                    {"engine": engine, "to" if kind == "to_engine" else "from": "engine", "message": item}
+                )
         if self.failed is not None:
             return
         try:
@@ -57,6 +71,14 @@ class HostNames:
         self.transcript_path = transcript
         self._transcript: _Transcript | None = None
         self.engines: list[CommandEngine] = []
+
+    def exchange(self) -> list[dict[str, Any]] | None:
+        """The messages to and from ``command:`` engines since this was last asked (``None``
+        when no transcript is written): a run's exchange, asked before and after the run."""
+        if self._transcript is None:
+            return None
+        taken, self._transcript.taken = self._transcript.taken or [], []
+        return taken
 
     def get(self, name: str) -> AdapterInfo:
         """The host ``name`` names, ready to run.

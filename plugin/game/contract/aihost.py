@@ -1,11 +1,15 @@
 """What a host offers so that its engine's AI can play games under the split-card rules.
 
-An :class:`AIHost` is one game in an engine with an AI of its own. The game loop
-(:class:`splitcards.tools.play.loop.AIGame`) asks the engine's AI for each action, learns from the host
-what kind of action it is, and sends every split-card decision through
-:class:`~splitcards.game.table.Table`, which decides it and has the host's
-:class:`~splitcards.game.contract.Host` carry it out. The host decides nothing: it starts games,
-relays its AI's choices and applies actions, and shows what its engine itself says so the rules'
+An :class:`AIHost` is one game in an engine with an AI of its own, in one shape for every engine,
+as python-chess has one ``Move``, ``legal_moves`` and ``push``: the rules offer the moves
+(:meth:`~splitcards.game.table.Table.moves`, :mod:`splitcards.game.contract.moves`),
+the engine says which it can pay for and find targets for (:meth:`AIHost.playable`) and its AI
+chooses among them and its own actions (:meth:`AIHost.next_action`), and the rules play the move
+chosen (:meth:`~splitcards.game.table.Table.play`) and resolve a spell when priority is
+passed (:meth:`~splitcards.game.table.Table.resolve`). The game loop
+(:class:`splitcards.tools.play.loop.AIGame`) makes the game's :class:`~splitcards.game.table.Table`,
+never the adapter, and does all of it; the host decides nothing: it starts games, relays its AI's
+choices and applies its engine's own actions, and shows what its engine itself says so the rules'
 answers can be compared with it (:mod:`splitcards.tools.play.differential`).
 
 A host adapter offers AI play by setting ``ai_game`` on its
@@ -14,12 +18,13 @@ A host adapter offers AI play by setting ``ai_game`` on its
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
 from splitcards.game.contract.host import Host
+from splitcards.game.contract.moves import Move
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Zone
 
@@ -39,7 +44,8 @@ class ActionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Classified:
-    """An engine action's kind, the object it casts or unlocks, and the door it unlocks."""
+    """An engine action's kind, the object it casts or unlocks, the door it unlocks, and the move
+    of the rules' it makes when the engine's AI chose one they offered."""
 
     kind: ActionKind
     """What the action does."""
@@ -47,6 +53,20 @@ class Classified:
     """The card it casts or the Room it unlocks; ``None`` for the other kinds."""
     door: Side | None = None
     """The door it unlocks; ``None`` unless it unlocks one."""
+    move: Move | None = None
+    """The move the rules offered (:class:`~splitcards.game.contract.aihost.MoveOffer`) that the
+    action makes, with its permission to be cast from where the card is; ``None`` for an action of
+    the engine's own (the rules then decide the cast or unlock it makes all the same)."""
+
+
+class MoveOffer(Protocol):
+    """The moves the rules allow a player now among objects, each with its total cost: the game's
+    :meth:`~splitcards.game.table.Table.moves`. An object in ``permitted`` is asked
+    about with an engine effect's permission to be cast from the zone it is in."""
+
+    def __call__(
+        self, player: Player, objs: Iterable[ObjectId], permitted: Collection[ObjectId] = (), /
+    ) -> tuple[Move, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +211,30 @@ class LeftBattlefield:
     """Whether it was a creature (a creature put into a graveyard from the battlefield dies, 700.4)."""
 
 
-Happening = Attack | CombatDamage | Blocks | Targeted | Damage | LifeChange | LeftBattlefield
+@dataclass(frozen=True, slots=True)
+class LandPlayed:
+    """``player`` played the land named ``name`` (305.1)."""
+
+    player: Player
+    """The player who played it."""
+    name: str
+    """The land's name."""
+
+
+Happening = Attack | CombatDamage | Blocks | Targeted | Damage | LifeChange | LeftBattlefield | LandPlayed
 """What an engine did that the split-card rules don't decide but a reader of the game wants to see."""
 
 
 class AIHost(Protocol):
     """One game in an engine whose own AI plays both players.
+
+    The loop hands the host the rules' offer at :meth:`start`; an engine whose AI can choose among
+    moves offers it those of :meth:`playable` beside its own actions, at every position it looks at
+    (python-mtg's), and one whose AI can't leaves them to the loop's split-card plays (phase's). A
+    move chosen is played by the loop through the Table, then :meth:`played` lets the engine do its
+    part (pay, when its host's cast does not). An AI host written before ``playable``, ``played``
+    and ``start``'s ``moves`` keeps working, with a ``DeprecationWarning``: the loop then judges
+    moves by :meth:`mana_sources`, takes its host's cast to pay, and offers its AI no moves.
 
     An AI host may also have ``instead_of_passing(kept=frozenset()) -> object | None``: an
     action of :meth:`actor` to take instead of the pass its AI just chose, or ``None`` to pass
@@ -220,9 +258,12 @@ class AIHost(Protocol):
     def deviations(self) -> Mapping[str, Deviation]:
         """The engine's documented deviations by name: every correction is named after one."""
 
-    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int) -> None:
+    def start(self, deck: Sequence[Card], opponent: Sequence[Card], seed: int, moves: MoveOffer) -> None:
         """Start the game: p1 plays ``deck``, p2 ``opponent`` (in library order before the
-        engine shuffles with ``seed``); both keep their opening hands."""
+        engine shuffles with ``seed``); both keep their opening hands. ``moves`` is the rules'
+        offer (the game's :meth:`~splitcards.game.table.Table.moves`), to be asked at
+        any position the engine's AI looks at; an engine whose AI can't choose among moves needn't
+        ask it."""
 
     def over(self) -> bool:
         """Whether the game has ended."""
@@ -237,11 +278,24 @@ class AIHost(Protocol):
         """The player the engine waits for now (priority, or a choice)."""
 
     def next_action(self) -> object:
-        """The engine's AI's action for :meth:`actor` (passing priority when it has none)."""
+        """The engine's AI's action for :meth:`actor` (passing priority when it has none): one of
+        the engine's own, or one of the moves the rules offer that :meth:`playable` keeps, in the
+        engine's own form, when its AI chooses among them."""
 
     def classify(self, action: object) -> Classified:
-        """What ``action`` (one of the engine's) does: cast a card (with priority), unlock a door,
-        pass priority, or other."""
+        """What ``action`` (one of the engine's, or a move of the rules' in the engine's form) does:
+        cast a card (with priority), unlock a door, pass priority, or other; for a move of the
+        rules', the move."""
+
+    def playable(self, player: Player, moves: Sequence[Move]) -> Sequence[Move]:
+        """Those of ``moves`` (moves the rules allow ``player`` now) the engine could carry out now,
+        in their order: it can pay their total cost (splices included) and, as far as it can tell
+        before a cast, find their targets."""
+
+    def played(self, player: Player, move: Move) -> None:
+        """The rules played ``move`` for ``player`` (:meth:`~splitcards.game.table.Table.play`): the
+        spell is on the stack, or the door unlocked. The engine does its part: it pays
+        ``move.cost`` when its host's cast or unlock did not."""
 
     def pass_action(self) -> object:
         """The engine's action by which :meth:`actor` passes priority."""
@@ -261,8 +315,9 @@ class AIHost(Protocol):
 
     def mana_sources(self, player: Player) -> Sequence[frozenset[str]]:
         """The mana ``player`` could make now, one entry a mana: each untapped source's kinds of
-        mana (``"W"``...``"G"``, ``"C"``) and each mana in their pool. A cast whose total cost
-        these could not pay (:func:`splitcards.rules.costs.payable`) is not tried."""
+        mana (``"W"``...``"G"``, ``"C"``) and each mana in their pool. The loop asks it what one
+        more land would let a player pay (:func:`splitcards.rules.costs.payable`), to keep a card
+        for a splice next turn; whether a move can be paid now is :meth:`playable`'s answer."""
 
     def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
         """Begin the AI's cast of ``obj`` by ``action`` as far as the engine needs to tell how the AI casts it;

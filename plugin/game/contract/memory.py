@@ -109,7 +109,9 @@ class MemoryHost:
         )
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
-        moved = self.view(obj).moved(zone)
+        # As Host.move asks: its owner's there, no spell facts, no designation (the Table decided it).
+        view = self.view(obj)
+        moved = replace(view, zone=zone, controller=view.owner, spell=None, unlocked=frozenset())
         if obj in self._stack:
             self._stack.remove(obj)
         self._set(obj, moved)

@@ -3,19 +3,23 @@
 Every implementation here is ``trylast``: a third-party plugin's ``check_*`` refusal or decision
 comes first, and the built-in rules answer only when no plugin has. The legality checks are
 hooks like any other, so :class:`~splitcards.game.table.Table` asks one chain whether an action is
-legal, whether it is about to be taken or only offered (``castable``, ``can_unlock``).
+legal, whether it is about to be taken or only offered (``castable``, ``can_unlock``). These are
+the only calls of the game into :mod:`splitcards.rules` (tests/test_one_door.py traces it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from splitcards.errors import IllegalAction
-from splitcards.game.contract import CastDecision, CastRequest, Resolution
+from splitcards.errors import IllegalAction, UnknownQuery
 from splitcards.hooks import hookimpl
-from splitcards.rules import casting, characteristics, copies, events, rooms
+from splitcards.rules import casting, characteristics, citations, copies, events, offers, rooms
 from splitcards.rules import stack as stacking
+from splitcards.rules.actions import CastDecision, CastRequest, Resolution
 from splitcards.rules.card import Card, Side
+from splitcards.rules.characteristics import Query
+from splitcards.rules.citations import Question
 from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
@@ -31,6 +35,7 @@ from splitcards.rules.model import (
     UnlockBy,
     Zone,
 )
+from splitcards.rules.offers import MoveKind
 from splitcards.rules.versions import RuleVersion
 
 # -- checks ---------------------------------------------------------------------------------
@@ -60,9 +65,9 @@ def check_destination(rules: RuleVersion, card: Card, zone: Zone) -> IllegalActi
 
 @hookimpl(trylast=True)
 def check_unlock(
-    rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing
+    rules: RuleVersion, view: ObjectView, door: Side, by: UnlockBy, timing: Timing, player: Player
 ) -> IllegalAction | None:
-    return rooms.unlock_refusal(view, door, by, rules, timing)
+    return rooms.unlock_refusal(view, door, by, rules, timing, player)
 
 
 @hookimpl(trylast=True)
@@ -74,7 +79,7 @@ def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalActio
 
 
 @hookimpl(trylast=True)
-def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision:
+def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision | IllegalAction:
     return casting.decide_cast(request, rules)
 
 
@@ -92,9 +97,9 @@ def decide_doors(
 
 @hookimpl(trylast=True)
 def decide_unlock_cost(
-    rules: RuleVersion, view: ObjectView, door: Side, effects: Sequence[CostEffect]
+    rules: RuleVersion, view: ObjectView, door: Side, effects: Sequence[CostEffect], by: UnlockBy
 ) -> Answer[ManaCost | None] | IllegalAction:
-    return rooms.unlock_total_cost(view, door, effects, rules)
+    return rooms.unlock_total_cost(view, door, effects, rules, by)
 
 
 @hookimpl(trylast=True)
@@ -108,7 +113,7 @@ def decide_copy(rules: RuleVersion, view: ObjectView, of: CopyOf) -> ObjectView 
 
 
 @hookimpl(trylast=True)
-def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolution:
+def on_resolve(rules: RuleVersion, spell: ObjectId, view: ObjectView) -> Resolution | IllegalAction:
     return casting.resolution(view, rules)
 
 
@@ -134,6 +139,62 @@ def decide_name(
     rules: RuleVersion, card: Card, choice: tuple[str, ...], legal: Sequence[tuple[str, ...]]
 ) -> tuple[str, ...] | IllegalAction:
     return characteristics.chosen_name(card, choice, legal, rules)
+
+
+# -- characteristics ------------------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def decide_characteristic(rules: RuleVersion, view: ObjectView, query: Query[Any] | str) -> Answer[Any] | UnknownQuery:
+    return characteristics.answer(view, rules, query)
+
+
+@hookimpl(trylast=True)
+def decide_has_name(rules: RuleVersion, view: ObjectView, name: str) -> Answer[bool]:
+    return characteristics.has_name(view, rules, name)
+
+
+@hookimpl(trylast=True)
+def decide_comparison(
+    rules: RuleVersion, view: ObjectView, characteristic: str, op: str, value: int | str
+) -> Answer[bool] | UnknownQuery:
+    return characteristics.compare(view, rules, characteristic, op, value)
+
+
+# -- views ----------------------------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def decide_spell_view(rules: RuleVersion, view: ObjectView, spell: SpellFacts, caster: Player) -> ObjectView:
+    return view.on_stack(spell, caster)
+
+
+@hookimpl(trylast=True)
+def decide_permanent_view(rules: RuleVersion, view: ObjectView, token: bool) -> ObjectView:
+    return view.entering(token)
+
+
+@hookimpl(trylast=True)
+def decide_moved_view(rules: RuleVersion, view: ObjectView, zone: Zone) -> ObjectView:
+    return view.moved(zone)
+
+
+# -- what the questions rest on ----------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def decide_move_kinds(rules: RuleVersion, view: ObjectView, player: Player) -> Answer[frozenset[MoveKind]]:
+    return offers.move_kinds(view, player, rules)
+
+
+@hookimpl(trylast=True)
+def decide_splice_zones(rules: RuleVersion, spell: ObjectView, caster: Player) -> Answer[frozenset[Zone]]:
+    return casting.splice_zones(spell, caster, rules)
+
+
+@hookimpl(trylast=True)
+def decide_citations(rules: RuleVersion, question: Question) -> tuple[str, ...]:
+    return citations.cited(question, rules)
 
 
 # -- reports --------------------------------------------------------------------------------

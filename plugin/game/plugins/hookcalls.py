@@ -1,28 +1,25 @@
-"""Each hook of :mod:`splitcards.hooks.spec`, called through a function typed with its spec.
+"""Each hook of :mod:`splitcards.hooks.spec`, called through pluggy by a function typed with its spec.
 
 ``hookcalls.check_cast(pm, rules=..., request=..., timing=..., board=...)`` has the parameters
-and the return type of ``spec.check_cast``: :class:`FirstResult` gives the first non-``None``
-answer of a ``firstresult`` hook, :class:`Joined` the list of every implementation's answer.
+and the return type of ``spec.check_cast``, and calls ``pm.hook.check_cast(...)``: pluggy runs
+the chain (its order, ``firstresult``, hook wrappers), and its tracing (``pm.trace``,
+``enable_tracing``) and call monitoring (``add_hookcall_monitoring``) see every call, the
+built-in rules' included. :class:`FirstResult` gives the first non-``None`` answer of a
+``firstresult`` hook, :class:`Joined` the list of every implementation's answer.
 
 An implementation that raises, or returns what its spec's annotation does not allow or a
 decision its caller can't use (:mod:`splitcards.game.plugins.hookresults`), is a
 :class:`~splitcards.errors.PluginFailure` naming that plugin and the hook. ``KeyboardInterrupt``
 and ``SystemExit`` propagate: the user or the process asked to stop, as in pytest.
 
-Only inside the chain is it known which implementation raised or answered: pluggy's loop, a hook
-wrapper or a call monitor sees the answer of the whole chain, and a ``firstresult`` chain does
-not say who gave it. pluggy offers no per-implementation hook and its ``HookImpl`` is read-only,
-so nothing of pluggy's is changed; instead:
+pluggy's loop, a hook wrapper and a call monitor see the answer of the whole chain only, and a
+``firstresult`` chain does not say who gave it. So each call opens a record that every
+implementation marked with ``splitcards.hooks.hookimpl`` adds its answer to
+(:mod:`splitcards.hooks.answers`): each answer is checked, and named after its plugin, once the
+chain is done. An answer no marked implementation gave is the hook wrappers' (they pass on, or
+replace, what they wrap), or that of an implementation marked otherwise; a failure is traced to
+the implementation through whose frame it last passed. Nothing of pluggy's is changed.
 
-- a chain without hook wrappers (every hook splitcards itself implements) is walked here, in
-  pluggy's documented order (:meth:`pluggy.HookCaller.get_hookimpls` reversed, ``tryfirst`` and
-  ``trylast`` already placed, a ``firstresult`` chain stopping at the first answer), each
-  implementation's failure and answer checked as it comes;
-- a chain with hook wrappers runs in pluggy's own loop, which alone drives their generators. A
-  failure is traced to the implementation through whose frame it last passed; an answer the
-  spec does not allow is the wrappers' (they pass on, or replace, what they wrap).
-
-pluggy's call monitoring (``add_hookcall_monitoring``) therefore sees the chains with wrappers only.
 Inside :func:`tracing`, each call is recorded as a :class:`HookTrace`: the hook, and the plugins
 that answered (what the rules service's ``trace`` explanation shows).
 """
@@ -41,6 +38,7 @@ import pluggy
 from splitcards.errors import PluginFailure, shown
 from splitcards.game.plugins.hookresults import ResultCheck, answer_problem, result_check
 from splitcards.hooks import PROJECT_NAME, spec
+from splitcards.hooks.answers import GIVEN, Given, records
 
 P = ParamSpec("P")
 # Covariant: a hook that answers a narrower type is taken where a wider answer is expected
@@ -76,7 +74,7 @@ class FirstResult(_Hook, Generic[P, R]):
         super().__init__(spec_function, firstresult=True)
 
     def __call__(self, pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return cast(R, _call(pm, self.name, self._keywords(args, kwargs), firstresult=True))
+        return cast(R, _call(getattr(pm.hook, self.name), self._keywords(args, kwargs), True, None))
 
     def __repr__(self) -> str:
         return f"FirstResult(spec.{self.name})"
@@ -91,7 +89,22 @@ class Joined(_Hook, Generic[P, R]):
         super().__init__(spec_function, firstresult=False)
 
     def __call__(self, pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs) -> list[R]:
-        return cast(list[R], _call(pm, self.name, self._keywords(args, kwargs), firstresult=False))
+        return cast(list[R], _call(getattr(pm.hook, self.name), self._keywords(args, kwargs), False, None))
+
+    def into(
+        self, given: list[tuple[str, Any]], pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        """Add each answer, with the name of the plugin that gave it, to ``given``. Should the
+        call be interrupted (``KeyboardInterrupt``, ``SystemExit``), ``given`` holds the answers
+        given before the interruption, and the interruption goes on."""
+        _call(getattr(pm.hook, self.name), self._keywords(args, kwargs), False, given)
+
+    def of(self, plugin: str, pm: pluggy.PluginManager, /, *args: P.args, **kwargs: P.kwargs) -> list[R]:
+        """The answers of the plugin named ``plugin`` alone, asked through pluggy (the chain less
+        every other plugin, as ``pm.subset_hook_caller`` gives it)."""
+        others = [p for name, p in pm.list_name_plugin() if name != plugin and p is not None]
+        caller = pm.subset_hook_caller(self.name, others)
+        return cast(list[R], _call(caller, self._keywords(args, kwargs), False, None))
 
     def __repr__(self) -> str:
         return f"Joined(spec.{self.name})"
@@ -143,108 +156,145 @@ def tracing() -> Iterator[list[HookTrace]]:
 # -- the call -------------------------------------------------------------------------------
 
 
-def _call(pm: pluggy.PluginManager, name: str, kwargs: dict[str, Any], firstresult: bool) -> object:
-    caller: pluggy.HookCaller = getattr(pm.hook, name)
-    impls = caller.get_hookimpls()
-    check = result_check(caller.spec.function) if caller.spec is not None else None
-    wrappers = [impl.plugin_name for impl in impls if impl.wrapper or impl.hookwrapper]
-    trace = _TRACE.get()
-    if wrappers:
-        answer = _wrapped(caller, impls, ", ".join(wrappers), kwargs, firstresult, check)
-        if trace is not None:
-            # Only the wrappers know who answered inside them: the chain is named by them.
-            trace.append(HookTrace(name, tuple(wrappers) if answer else (), len(impls)))
-        return answer
-    results: list[object] = []
-    answered: list[str] = []
-    for impl in reversed(impls):
-        result = _one(impl, name, kwargs)
-        if result is None:
-            continue
-        if check is not None and not check.accepts(result):
-            raise PluginFailure(impl.plugin_name, name, _refused(name, result, check))
-        _check_answer(impl.plugin_name, name, result, kwargs)
-        answered.append(impl.plugin_name)
-        if firstresult:
-            break
-        results.append(result)
-    if trace is not None:
-        trace.append(HookTrace(name, tuple(answered), len(impls)))
-    if firstresult:
-        return result if answered else None
-    return results
-
-
-def _one(impl: pluggy.HookImpl, name: str, kwargs: dict[str, Any]) -> object:
-    """One implementation's answer, its arguments taken by name as pluggy takes them."""
-    try:
-        args = [kwargs[argname] for argname in impl.argnames]
-    except KeyError as exc:
-        raise pluggy.HookCallError(f"hook call must provide argument {exc.args[0]!r}") from exc
-    # Keyword-only parameters with defaults (pluggy >= 1.6) get what the call has of them.
-    keywords = {k: kwargs[k] for k in getattr(impl, "kwargnames", ()) if k in kwargs}
-    try:
-        return impl.function(*args, **keywords)
-    except (KeyboardInterrupt, SystemExit, PluginFailure):
-        raise  # a stop asked for, or a failure already named (a hook called inside this one)
-    except BaseException as exc:
-        raise PluginFailure(impl.plugin_name, name, as_exception(exc)) from exc
-
-
-def _wrapped(
-    caller: pluggy.HookCaller,
-    impls: list[pluggy.HookImpl],
-    wrappers: str,
-    kwargs: dict[str, Any],
-    firstresult: bool,
-    check: ResultCheck | None,
+def _call(
+    caller: pluggy.HookCaller, kwargs: dict[str, Any], firstresult: bool, into: list[tuple[str, Any]] | None
 ) -> object:
+    name = caller.name
+    given: list[Given] = []
+    token = GIVEN.set(given)
     try:
         answer = caller(**kwargs)
-    except (KeyboardInterrupt, SystemExit, PluginFailure):
+    except PluginFailure:
+        raise  # a failure already named (a hook called inside this one)
+    except (KeyboardInterrupt, SystemExit):
+        if into is not None:
+            into += [(plugin, one) for plugin, one in _named(caller, _taken(name, given)) if _allowed(caller, one)]
         raise
     except BaseException as exc:
-        raise PluginFailure(_raised_in(exc, impls, wrappers), caller.name, as_exception(exc)) from exc
-    if check is None or answer is None:
-        return answer
+        # A wrong answer the chain went on with (a wrapper reading it) is its plugin's failure.
+        _check(caller, _taken(name, given), kwargs)
+        plugin = _raised_in(exc, caller)
+        if plugin is None:
+            raise  # no implementation raised it: pluggy's own error
+        raise PluginFailure(plugin, name, as_exception(exc)) from exc
+    finally:
+        GIVEN.reset(token)
+    # Most calls are a check that nobody objects to, or one answer, the built-in rules': checked
+    # without a list made.
+    taken = _taken(name, given) if given else given
+    if taken:
+        _check(caller, taken, kwargs)
     if firstresult:
-        answers: list[object] = [answer]
-    elif isinstance(answer, list):
-        answers = answer
+        others = [] if answer is None or any(answer is entry[3] for entry in taken) else [answer]
+    elif not isinstance(answer, list):
+        raise PluginFailure(_others(caller), name, TypeError(f"the hook's answers became {_short(answer)}"))
     else:
-        raise PluginFailure(wrappers, caller.name, TypeError(f"the hook's answers became {_short(answer)}"))
-    for one in answers:
-        if not check.accepts(one):
-            raise PluginFailure(wrappers, caller.name, _refused(caller.name, one, check))
-        _check_answer(wrappers, caller.name, one, kwargs)
+        others = _others_answer(answer, taken)
+    if others:
+        _check_theirs(caller, others, kwargs)
+    if into is None and _TRACE.get() is None:
+        return answer
+    answered = [(_others(caller), one) for one in others] if others else _named(caller, taken)
+    if into is not None:
+        into += answered
+    trace = _TRACE.get()
+    if trace is not None:
+        by = tuple(plugin for plugin, one in answered if one is not None)
+        trace.append(HookTrace(name, by[:1] if firstresult else by, len(caller.get_hookimpls())))
     return answer
 
 
-def _check_answer(plugin: str, name: str, answer: object, kwargs: dict[str, Any]) -> None:
-    """A decision of the right type that is not what its caller relies on is the plugin's failure."""
+def _taken(name: str, given: list[Given]) -> list[Given]:
+    """The answers of the record that this call's implementations gave (an implementation may
+    call other hooks), ``None`` left out."""
+    return [entry for entry in given if entry[0] == name and entry[3] is not None]
+
+
+def _others_answer(answer: list[object], taken: list[Given]) -> list[object]:
+    """What a joined chain answered that no marked implementation gave: a hook wrapper's answers,
+    or ones marked otherwise; empty when every answer is one the record holds."""
+    if len(answer) == len(taken) and all(one is entry[3] for one, entry in zip(answer, taken, strict=True)):
+        return []
+    return [one for one in answer if not any(one is entry[3] for entry in taken)]
+
+
+def _check(caller: pluggy.HookCaller, taken: list[Given], kwargs: dict[str, Any]) -> None:
+    check = _result_check(caller)
+    for entry in taken:
+        problem = _problem(caller.name, entry[3], check, kwargs)
+        if problem is not None:
+            raise PluginFailure(_plugin_of(caller, entry), caller.name, problem)
+
+
+def _check_theirs(caller: pluggy.HookCaller, answers: list[object], kwargs: dict[str, Any]) -> None:
+    check = _result_check(caller)
+    for one in answers:
+        problem = _problem(caller.name, one, check, kwargs)
+        if problem is not None:
+            raise PluginFailure(_others(caller), caller.name, problem)
+
+
+def _result_check(caller: pluggy.HookCaller) -> ResultCheck | None:
+    return result_check(caller.spec.function) if caller.spec is not None else None
+
+
+def _problem(name: str, answer: object, check: ResultCheck | None, kwargs: dict[str, Any]) -> Exception | None:
+    """What is wrong with one answer: a type its spec's annotation does not allow, or a decision
+    its caller can't use; ``None``: nothing."""
+    if check is not None and not check.accepts(answer):
+        return TypeError(f"returned {_short(answer)}; {name} returns {check.described}")
     problem = answer_problem(name, answer, kwargs)
-    if problem is not None:
-        raise PluginFailure(plugin, name, ValueError(f"returned {_short(answer)}; {problem}"))
+    return ValueError(f"returned {_short(answer)}; {problem}") if problem is not None else None
 
 
-def _raised_in(error: BaseException, impls: list[pluggy.HookImpl], otherwise: str) -> str:
+def _allowed(caller: pluggy.HookCaller, answer: object) -> bool:
+    check = _result_check(caller)
+    return check is None or check.accepts(answer)
+
+
+def _plugin_of(caller: pluggy.HookCaller, entry: Given) -> str:
+    """The plugin whose implementation gave ``entry``: a module's function itself, or a method
+    bound to the plugin object it was called with."""
+    function, first = entry[1], entry[2]
+    for impl in caller.get_hookimpls():
+        found = impl.function
+        if found is function or (
+            getattr(found, "__func__", None) is function and getattr(found, "__self__", None) is first
+        ):
+            return impl.plugin_name
+    return _others(caller)
+
+
+def _named(caller: pluggy.HookCaller, taken: list[Given]) -> list[tuple[str, Any]]:
+    return [(_plugin_of(caller, entry), entry[3]) for entry in taken]
+
+
+def _others(caller: pluggy.HookCaller) -> str:
+    """The plugins an answer no marked implementation gave comes from: the hook wrappers, and the
+    implementations marked otherwise."""
+    impls = caller.get_hookimpls()
+    names = [i.plugin_name for i in impls if i.wrapper or i.hookwrapper or not records(i.function)]
+    return ", ".join(dict.fromkeys(names)) or ", ".join(i.plugin_name for i in impls)
+
+
+def _raised_in(error: BaseException, caller: pluggy.HookCaller) -> str | None:
     """The plugin whose implementation the error last passed through on its way out, as its
-    traceback shows; ``otherwise`` when no frame is an implementation's (a C function)."""
+    traceback shows; the hook wrappers when none did but there are some (a wrapper that did not
+    yield); ``None`` when no implementation raised it."""
+    impls = caller.get_hookimpls()
     codes = {}
     for impl in impls:
-        code = getattr(getattr(impl.function, "__func__", impl.function), "__code__", None)
+        code = getattr(inspect.unwrap(getattr(impl.function, "__func__", impl.function)), "__code__", None)
         if code is not None:
             codes[code] = impl.plugin_name
-    found = otherwise
+    found = None
     tb = error.__traceback__
     while tb is not None:
         found = codes.get(tb.tb_frame.f_code, found)
         tb = tb.tb_next
+    if found is None and any(impl.wrapper or impl.hookwrapper for impl in impls):
+        return ", ".join(impl.plugin_name for impl in impls if impl.wrapper or impl.hookwrapper)
     return found
-
-
-def _refused(name: str, result: object, check: ResultCheck) -> TypeError:
-    return TypeError(f"returned {_short(result)}; {name} returns {check.described}")
 
 
 def as_exception(error: BaseException) -> Exception:
@@ -287,3 +337,13 @@ check_unlock = FirstResult(spec.check_unlock)
 on_unlock = Joined(spec.on_unlock)
 check_lock = FirstResult(spec.check_lock)
 on_lock = Joined(spec.on_lock)
+check_turn = FirstResult(spec.check_turn)
+decide_characteristic = FirstResult(spec.decide_characteristic)
+decide_has_name = FirstResult(spec.decide_has_name)
+decide_comparison = FirstResult(spec.decide_comparison)
+decide_spell_view = FirstResult(spec.decide_spell_view)
+decide_permanent_view = FirstResult(spec.decide_permanent_view)
+decide_moved_view = FirstResult(spec.decide_moved_view)
+decide_move_kinds = FirstResult(spec.decide_move_kinds)
+decide_splice_zones = FirstResult(spec.decide_splice_zones)
+decide_citations = FirstResult(spec.decide_citations)

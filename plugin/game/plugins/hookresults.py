@@ -39,10 +39,18 @@ class ResultCheck:
 def result_check(spec_function: Callable[..., object]) -> ResultCheck:
     """The check of an implementation's non-``None`` result, from the spec's return annotation
     (``None`` itself is always allowed: it means "no answer")."""
-    hint = typing.get_type_hints(spec_function)["return"]
+    hint = _return_hint(spec_function)
     options = tuple(h for h in _members(hint) if h is not type(None))
     words = " or ".join(_noun(h) for h in options)
     return ResultCheck(_either([_test(h) for h in options]), f"{words} or None")
+
+
+def _return_hint(spec_function: Callable[..., object]) -> Any:
+    # The return annotation alone: a parameter's type may be imported for type checkers only.
+    def returns() -> None: ...
+
+    returns.__annotations__ = {"return": spec_function.__annotations__["return"]}
+    return typing.get_type_hints(returns, globalns=getattr(spec_function, "__globals__", None))["return"]
 
 
 def _members(hint: Any) -> tuple[Any, ...]:

@@ -15,12 +15,13 @@ def adapters(pm: pluggy.PluginManager) -> dict[str, AdapterInfo]:
     fields are not what :class:`AdapterInfo` says, is an error naming the adapter and the field."""
     found: dict[str, AdapterInfo] = {}
     for batch in hookcalls.splitcards_register_adapters(pm):
-        for info in batch:
-            problem = registration_problem(info)
-            if problem:
+        for registered in batch:
+            problem = registration_problem(registered)
+            if problem or not isinstance(registered, AdapterInfo):
                 raise PluginFailure(
-                    shown(getattr(info, "name", info)), "splitcards_register_adapters", ValueError(problem)
+                    shown(getattr(registered, "name", registered)), "splitcards_register_adapters", ValueError(problem)
                 )
+            info = registered
             if info.name in found:
                 raise PluginFailure(info.name, "splitcards_register_adapters", ValueError("host name registered twice"))
             found[info.name] = info

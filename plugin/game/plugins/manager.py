@@ -143,6 +143,7 @@ _DEFAULTS: dict[str, pluggy.PluginManager] = {}
 __all__ = [
     "BLOCK_ENV",  # noqa: F822 (given by __getattr__)
     "builtins_alone",
+    "builtins_answer",
     "default_manager",
     "make_plugin_manager",
     "plugin_sources",
@@ -182,3 +183,13 @@ def builtins_alone(pm: pluggy.PluginManager, hook: FirstResult[Any, Any] | Joine
     theirs, a function of its arguments alone."""
     impls = getattr(pm.hook, hook.name).get_hookimpls()
     return [impl.plugin_name for impl in impls] == [BUILTIN_NAME]
+
+
+def builtins_answer(pm: pluggy.PluginManager, hooks: Iterable[FirstResult[Any, Any] | Joined[Any, Any]]) -> bool:
+    """Whether no plugin but the built-in rules implements any of ``hooks`` (a hook may have no
+    implementation: the built-in rules add no cost effect): then the answers of a question that
+    asks them are a function of its arguments alone."""
+    hook_of = pm.hook
+    return all(
+        impl.plugin_name == BUILTIN_NAME for hook in hooks for impl in getattr(hook_of, hook.name).get_hookimpls()
+    )

@@ -1,11 +1,12 @@
 """The answers of :meth:`Table.castable <splitcards.game.table.Table.castable>`, kept while they
 can be given again.
 
-While the built-in rules alone answer ``check_cast``, the answer is a function of the card's
-view, the permission, the caster and the timing: the zone, timing and cost rules read nothing
-else, and the board only for splice, which ``castable`` does not ask. A plugin's answer may
-depend on anything: while one implements ``check_cast``, nothing is kept and each question is
-asked anew (the manager says which plugins implement it, so registering one takes effect at once).
+While the built-in rules alone answer the hooks ``castable`` asks, the answer is a function of
+the card's view, the permission, the caster and the timing: the zone, timing and cost rules read
+nothing else, and the board only for splice, which ``castable`` does not ask. A plugin's answer
+may depend on anything: while one implements any of those hooks, nothing is kept and each
+question is asked anew (the manager says which plugins implement them, so registering one takes
+effect at once).
 """
 
 from __future__ import annotations
@@ -13,13 +14,16 @@ from __future__ import annotations
 import pluggy
 
 from splitcards.game.plugins import hookcalls
-from splitcards.game.plugins.manager import builtins_alone
+from splitcards.game.plugins.manager import builtins_answer
 from splitcards.rules.model import Answer, CastOption, ObjectView, Player, Timing, Zone
 
 Circumstances = tuple[ObjectView, Zone | None, Player | None, Timing]
 
 # How many answers one table keeps.
 _KEPT = 4096
+
+# The hooks castable asks.
+HOOKS = (hookcalls.decide_cost_effects, hookcalls.check_cast, hookcalls.decide_cast, hookcalls.decide_citations)
 
 
 class CastableMemo:
@@ -31,16 +35,16 @@ class CastableMemo:
         self._pm = pm
         self._answers: dict[Circumstances, Answer[tuple[CastOption, ...]]] = {}
 
+    def keeps(self) -> bool:
+        """Whether the answers are a function of their circumstances alone now."""
+        return builtins_answer(self._pm, HOOKS)
+
     def get(self, key: Circumstances) -> Answer[tuple[CastOption, ...]] | None:
-        """The answer kept for these circumstances, if it may be given again."""
-        if not builtins_alone(self._pm, hookcalls.check_cast):
-            return None
+        """The answer kept for these circumstances (ask :meth:`keeps` first)."""
         return self._answers.get(key)
 
     def keep(self, key: Circumstances, answer: Answer[tuple[CastOption, ...]]) -> None:
-        """Keep an answer, if it is a function of its circumstances alone."""
-        if not builtins_alone(self._pm, hookcalls.check_cast):
-            return
+        """Keep an answer (ask :meth:`keeps` first)."""
         if len(self._answers) >= _KEPT:
             self._answers.clear()
         self._answers[key] = answer

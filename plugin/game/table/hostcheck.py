@@ -12,13 +12,14 @@ was told and what it answered, raised before any rule reads the answer.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar, cast
 
 from splitcards.errors import HostError, SplitcardsError, UnknownObject, shown
 from splitcards.game.contract import Host, Resolution
 from splitcards.game.contract.versions import OLDEST_CONTRACT, deprecation, kept_for
+from splitcards.game.table.readcache import ReadCache
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Phase, Player, SpellFacts, Timing, TimingChange, Zone
 
@@ -46,8 +47,9 @@ class CheckedHost:
 
     A host that says when its game changes (an optional ``position()`` method, whose answer is
     equal for as long as nothing a view, the stack, the objects or the timing show has changed)
-    has each of those answers read and checked once per position: the answers are kept until the
-    host's position changes or the Table acts through this check, which every action does."""
+    has each of those answers read and checked once per position: the answers are kept
+    (:class:`~splitcards.game.table.readcache.ReadCache`) until the host's position changes or the
+    Table acts through this check, which every action does."""
 
     def __init__(self, host: Host, contract: str = OLDEST_CONTRACT) -> None:
         self.host: Host = cast(Host, _Guarded(host))
@@ -61,29 +63,16 @@ class CheckedHost:
         self._lists_zones = callable(getattr(host, "objects_in", None))
         # Through the guard, as every method: an engine's exception in it names the host.
         position = getattr(self.host, "position", None)
-        self._position: Callable[[], Hashable] | None = position if callable(position) else None
-        # Bumped after every action through this check: what was read before it is no longer kept.
-        self._generation = 0
-        self._kept_at: tuple[int, Hashable] | None = None
-        self._kept: dict[Hashable, Any] = {}
+        self._reads = ReadCache(position if callable(position) else None)
         # The last view of each object that passed the check.
         self._last_views: dict[ObjectId, ObjectView] = {}
-
-    def _reading(self) -> dict[Hashable, Any] | None:
-        """The answers kept at this position (``None``: the host can't tell its positions)."""
-        if self._position is None:
-            return None
-        at = (self._generation, self._position())
-        if at != self._kept_at:
-            self._kept_at, self._kept = at, {}
-        return self._kept
 
     def _act(self, action: Callable[..., R], *args: Any) -> R:
         """Have the host act: whatever it did, nothing read before is kept."""
         try:
             return action(*args)
         finally:
-            self._generation += 1
+            self._reads.acted()
 
     def breach(self, method: str, told: str, answered: Any, problem: str) -> HostError:
         told_part = f" when told {told}" if told else ""
@@ -93,7 +82,7 @@ class CheckedHost:
     # -- answers -----------------------------------------------------------------------------
 
     def view(self, obj: ObjectId) -> ObjectView:
-        kept = self._reading()
+        kept = self._reads.reading()
         if kept is None:
             return self._shown(obj, self._view(obj))
         found = kept.get(("view", obj))
@@ -120,12 +109,12 @@ class CheckedHost:
         return found
 
     def objects(self) -> Sequence[ObjectId]:
-        return self._kept_or("objects", lambda: self._ids("objects", self.host.objects()))
+        return self._reads.kept_or("objects", lambda: self._ids("objects", self.host.objects()))
 
     def objects_in(self, zone: Zone) -> Sequence[ObjectId]:
         """The objects in ``zone``: the host's optional ``objects_in`` (each object it lists is
         checked to be there), else every object's view."""
-        return self._kept_or(("objects_in", zone), lambda: self._objects_in(zone))
+        return self._reads.kept_or(("objects_in", zone), lambda: self._objects_in(zone))
 
     def _objects_in(self, zone: Zone) -> Sequence[ObjectId]:
         listing = getattr(self.host, "objects_in", None) if self._lists_zones else None
@@ -146,16 +135,7 @@ class CheckedHost:
         return found
 
     def stack(self) -> Sequence[ObjectId]:
-        return self._kept_or("stack", self._stack)
-
-    def _kept_or(self, key: Hashable, read: Callable[[], R]) -> R:
-        kept = self._reading()
-        if kept is None:
-            return read()
-        if key not in kept:
-            kept[key] = read()
-        found: R = kept[key]
-        return found
+        return self._reads.kept_or("stack", self._stack)
 
     def _stack(self) -> Sequence[ObjectId]:
         found = self._ids("stack", self.host.stack())
@@ -182,7 +162,7 @@ class CheckedHost:
         return found
 
     def timing(self) -> Timing:
-        return self._kept_or("timing", self._timing)
+        return self._reads.kept_or("timing", self._timing)
 
     def _timing(self) -> Timing:
         timing = self.host.timing()

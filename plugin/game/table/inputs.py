@@ -97,10 +97,12 @@ class _Views(Protocol):
 def cast_request(
     order: CastOrder, view: ObjectView, host: _Views, rules: RuleVersion, during_resolution: bool = False
 ) -> CastRequest:
-    """The rules' request for ``order``, ``view`` being the card as it is now."""
+    """The rules' request for ``order``, ``view`` being the card as it is now, with what its
+    grants add (their X and plain cost changes, for a cast copy, where they give them)."""
     # A split card cast with no half chosen is refused by the rules' check of the option (709.3).
     option = order.option if order.option is not None else CastOption.WHOLE
-    request = CastRequest(
+    grants = order.grants
+    return CastRequest(
         object=order.obj,
         view=view,
         option=enum_of(CastOption, option, "cast option", rules),
@@ -109,11 +111,14 @@ def cast_request(
         splice=tuple((s, host.view(s)) for s in order.splice),
         during_resolution=during_resolution,
         without_paying=order.without_paying,
-        x=order.x,
-        cost_increase=order.cost_increase,
-        cost_reduction=order.cost_reduction,
+        x=grants.x if grants.x is not None else order.x,
+        cost_increase=grants.cost_increase if grants.cost_increase is not None else order.cost_increase,
+        cost_reduction=grants.cost_reduction if grants.cost_reduction is not None else order.cost_reduction,
+        cost_effects=grants.cost_effects,
+        hybrid=grants.hybrid,
+        flash=grants.flash,
+        flashback=grants.flashback,
     )
-    return order.grants.apply(request)
 
 
 def costs_given(

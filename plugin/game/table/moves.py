@@ -4,12 +4,17 @@ offers moves to an AI or adds the moves its engine never offers.
 An engine's AI chooses among moves; the split-card ones (a half, both halves fused, an aftermath
 half from a graveyard, a Room's door) are the rules' to allow. :meth:`Table.moves
 <splitcards.game.table.Table.moves>` lists them over the objects it is given, each a
-:class:`CastMove` or an :class:`UnlockMove` carrying the total cost the rules give it now. It asks
+:class:`CastMove` or an :class:`UnlockMove` (:mod:`splitcards.game.contract.moves`, the engine's side
+of the contract, and importable from here too) carrying the total cost the rules give it now. It asks
 the Table's own questions (``castable``, ``cast_decision``, ``can_unlock``, ``unlock_cost``), so a
 plugin that refuses a cast or changes its cost is in the answer; a move is then played through the
-same Table (``table.cast(move.obj, move.option, caster=player, permission=move.permission)`` or
-``table.unlock(move.obj, move.door)``). What only the engine knows, whether the mana can be made
-and whether targets exist, is the caller's to ask it.
+same Table, :meth:`Table.play <splitcards.game.table.Table.play>` (as python-chess's ``Board.push``),
+which refuses one that is no longer the move the rules offer. What only the engine knows, whether
+the mana can be made and whether targets exist, is the caller's to ask it.
+
+Which objects have which kinds of move is the rules' decision too (``decide_move_kinds``: a card is
+cast from the zone it is in, a Room permanent's doors are unlocked by its controller), and each cast
+is asked of the hooks ``cast`` asks, once: a move offered is one its action takes, at the cost given.
 
 While the built-in rules alone answer a move's hooks, an object's moves are a function of its view,
 the permission, the player and the timing, and a table keeps them (:class:`MoveMemo`): an engine
@@ -19,60 +24,33 @@ that asks at every position of its search pays for the objects that changed only
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterable
-from dataclasses import dataclass
-from typing import Any
 
 import pluggy
 
 from splitcards.errors import IllegalAction
+from splitcards.game.contract.moves import CastMove, Move, UnlockMove
 from splitcards.game.plugins import hookcalls
-from splitcards.game.plugins.manager import builtins_alone, plugins_implementing
+from splitcards.game.plugins.manager import builtins_answer
+from splitcards.game.table.castmemo import HOOKS as CASTABLE_HOOKS
+from splitcards.game.table.inputs import CastOrder
 from splitcards.game.table.queries import TableQueries
 from splitcards.rules.card import Side
-from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import CastOption, ObjectId, Player, Zone
+from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Timing, Zone
+from splitcards.rules.offers import MoveKind
 
-
-@dataclass(frozen=True, slots=True)
-class CastMove:
-    """Cast the card ``obj`` as ``option`` (a half, both halves fused, or whole) from the zone it is
-    in. ``cost`` is the total cost the rules give the cast now, every plugin's cost effect included
-    (601.2f; ``None`` when no mana is paid, X counted as 0). ``permission`` is the zone an effect lets
-    the card be cast from (pass it on to ``Table.cast``), ``None`` when the rules' own ways do."""
-
-    obj: ObjectId
-    """The card to cast."""
-    option: CastOption
-    """How it is cast: a half, both halves fused, or whole."""
-    cost: ManaCost | None
-    """The total cost of the cast now, every plugin's cost effect included (``None``: no mana)."""
-    permission: Zone | None = None
-    """The zone an effect lets the card be cast from, ``None`` when the rules' own ways do."""
-
-
-@dataclass(frozen=True, slots=True)
-class UnlockMove:
-    """Take the special action that unlocks the ``door`` of the Room ``obj``, paying ``cost``, its
-    unlock cost (709.5e)."""
-
-    obj: ObjectId
-    """The Room."""
-    door: Side
-    """The locked door to unlock."""
-    cost: ManaCost | None
-    """Its unlock cost (``None``: no mana)."""
-
-
-Move = CastMove | UnlockMove
-
+__all__ = ["CastMove", "Move", "MoveMemo", "UnlockMove", "allowed_moves"]
 
 # How many objects' answers one table keeps.
 _KEPT = 4096
 
-# The hooks each kind of move asks; its answers are kept only while the built-in rules alone
-# answer them (no plugin adds cost effects: the built-in rules add none).
-_CAST_HOOKS = (hookcalls.check_cast, hookcalls.decide_cast)
-_UNLOCK_HOOKS = (hookcalls.decide_doors, hookcalls.check_unlock, hookcalls.decide_unlock_cost)
+# The hooks the moves ask; their answers are kept only while no plugin implements any of them.
+_HOOKS = (
+    hookcalls.decide_move_kinds,
+    *CASTABLE_HOOKS,
+    hookcalls.decide_doors,
+    hookcalls.check_unlock,
+    hookcalls.decide_unlock_cost,
+)
 
 
 class MoveMemo:
@@ -84,12 +62,10 @@ class MoveMemo:
         self._pm = pm
         self._answers: dict[Hashable, tuple[Move, ...]] = {}
 
-    def keeps(self, hooks: tuple[Any, ...]) -> bool:
-        """Whether the moves that ask ``hooks`` are a function of their circumstances alone now
-        (the manager says which plugins implement a hook, so registering one takes effect at once)."""
-        if plugins_implementing(self._pm, hookcalls.decide_cost_effects):
-            return False
-        return all(builtins_alone(self._pm, hook) for hook in hooks)
+    def keeps(self) -> bool:
+        """Whether the moves are a function of their circumstances alone now (the manager says
+        which plugins implement a hook, so registering one takes effect at once)."""
+        return builtins_answer(self._pm, _HOOKS)
 
     def get(self, key: Hashable) -> tuple[Move, ...] | None:
         """The moves kept for these circumstances (ask :meth:`keeps` first)."""
@@ -109,48 +85,50 @@ def allowed_moves(
     :meth:`Table.moves <splitcards.game.table.Table.moves>`)."""
     timing = table._checked.timing()
     # Asked once: no plugin is registered while the Table answers.
-    keep_casts, keep_unlocks = memo.keeps(_CAST_HOOKS), memo.keeps(_UNLOCK_HOOKS)
+    keeps = memo.keeps()
     found: list[Move] = []
     for obj in objs:
         view = table.view(obj)
-        if view.zone is Zone.BATTLEFIELD:
-            # An unlock is its controller's move (709.5e); a permanent is never cast.
-            if not view.card.is_room or view.controller is not player:
-                continue
-            key: Hashable = ("unlock", obj, view, timing)
-            moves = memo.get(key) if keep_unlocks else None
-            if moves is None:
-                moves = _unlocks(table, obj)
-                if keep_unlocks:
-                    memo.keep(key, moves)
-        elif view.zone is not Zone.STACK:
-            # A spell is never cast again: a card is cast from the zone it is in (601.2a).
-            permission = view.zone if obj in permitted else None
-            key = ("cast", obj, view, permission, player, timing)
-            moves = memo.get(key) if keep_casts else None
-            if moves is None:
-                moves = _casts(table, obj, permission, player)
-                if keep_casts:
-                    memo.keep(key, moves)
-        else:
-            continue
+        permission = view.zone if obj in permitted else None
+        key = (obj, view, permission, player, timing)
+        moves = memo.get(key) if keeps else None
+        if moves is None:
+            moves = _moves(table, obj, view, permission, player, timing)
+            if keeps:
+                memo.keep(key, moves)
         found += moves
     return tuple(found)
 
 
-def _casts(table: TableQueries, obj: ObjectId, permission: Zone | None, player: Player) -> tuple[Move, ...]:
+def _moves(
+    table: TableQueries, obj: ObjectId, view: ObjectView, permission: Zone | None, player: Player, timing: Timing
+) -> tuple[Move, ...]:
+    kinds = table._decided(hookcalls.decide_move_kinds, view=view, player=player).value
     moves: list[Move] = []
-    for option in table.castable(obj, permission, caster=player).value:
-        try:
-            decision = table.cast_decision(obj, option, caster=player, permission=permission)
-        except IllegalAction:
-            # A plugin's decision may refuse what its check let through.
-            continue
-        moves.append(CastMove(obj, option, decision.total_cost, permission))
+    if MoveKind.UNLOCK in kinds:
+        moves += _unlocks(table, obj, player)
+    if MoveKind.CAST in kinds:
+        moves += _casts(table, obj, view, permission, player, timing)
     return tuple(moves)
 
 
-def _unlocks(table: TableQueries, obj: ObjectId) -> tuple[Move, ...]:
-    return tuple(
-        UnlockMove(obj, door, table.unlock_cost(obj, door).value) for door in Side if table.can_unlock(obj, door).value
-    )
+def _casts(
+    table: TableQueries, obj: ObjectId, view: ObjectView, permission: Zone | None, player: Player, timing: Timing
+) -> list[Move]:
+    # Each option is asked as castable asks it and decided as cast decides it, once.
+    board = table._board()
+    moves: list[Move] = []
+    for option in CastOption:
+        request = table._request(CastOrder(obj, option, caster=player, permission=permission), view)
+        decision = table._cast_answer(request, timing, board)
+        if not isinstance(decision, IllegalAction):
+            moves.append(CastMove(obj, option, decision.total_cost, permission))
+    return moves
+
+
+def _unlocks(table: TableQueries, obj: ObjectId, player: Player) -> list[Move]:
+    return [
+        UnlockMove(obj, door, table.unlock_cost(obj, door).value)
+        for door in Side
+        if table.can_unlock(obj, door, player).value
+    ]

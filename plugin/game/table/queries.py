@@ -2,8 +2,10 @@
 and what it would cost, what may be spliced, whether a door may be unlocked and for what, the
 legal names, and the characteristics of an object.
 
-Each asks the hooks of its action up to the action's decision, as the action itself does, so a
-plugin that refuses or decides an action answers these questions too.
+Each asks the hooks its action asks, as the action asks them, up to the host: a plugin that
+refuses or decides an action answers these questions too, and an option a question offers is one
+its action takes (``castable`` offers the options whose cast ``cast_refusal`` does not refuse,
+and ``cast`` raises the refusal ``cast_refusal`` gives).
 """
 
 from __future__ import annotations
@@ -11,18 +13,20 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
+from splitcards.errors import IllegalAction
 from splitcards.game.contract import CastDecision, CastRequest
 from splitcards.game.plugins import hookcalls
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
 from splitcards.game.table.state import Board, Snapshot, snapshot
-from splitcards.game.table.tablehooks import TableHooks
+from splitcards.game.table.tablehooks import TableHooks, _unanswered
 from splitcards.rules.card import Card, Side
+from splitcards.rules.citations import Question
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, UnlockBy, Zone
+from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
 
 if TYPE_CHECKING:
     from splitcards.rules.characteristics import Query
@@ -46,15 +50,30 @@ class TableQueries(TableHooks):
         seen = self._checked.view(order.obj) if view is None else view
         return cast_request(order, seen, self._checked, self.rules, during_resolution)
 
-    def _cast_decision(self, request: CastRequest) -> CastDecision:
+    def _cast_answer(
+        self, request: CastRequest, timing: Timing | None = None, board: Board | None = None
+    ) -> CastDecision | IllegalAction:
         """The cast with the plugins' cost effects (``decide_cost_effects``), checked
-        (``check_cast``), then decided (``decide_cast``)."""
+        (``check_cast``), then decided (``decide_cast``): its decision, or its refusal."""
         added = [effect for found in self._joined(hookcalls.decide_cost_effects, request=request) for effect in found]
         if added:
             request = replace(request, cost_effects=(*request.cost_effects, *added))
-        timing, board = self._checked.timing(), self._board()
-        self._refuse(self._ask(hookcalls.check_cast, request=request, timing=timing, board=board))
-        return self._decided(hookcalls.decide_cast, request=request)
+        timing = self._checked.timing() if timing is None else timing
+        board = self._board() if board is None else board
+        refusal = self._ask(hookcalls.check_cast, request=request, timing=timing, board=board)
+        if refusal is not None:
+            return refusal
+        decision = self._ask(hookcalls.decide_cast, request=request)
+        if decision is None:
+            raise _unanswered(hookcalls.decide_cast)
+        return decision
+
+    def _cast_decision(self, request: CastRequest) -> CastDecision:
+        """The cast's decision (:meth:`_cast_answer`); its refusal is raised."""
+        found = self._cast_answer(request)
+        if isinstance(found, IllegalAction):
+            raise found
+        return found
 
     def view(self, obj: ObjectId) -> ObjectView:
         """The object ``obj`` as the host describes it now (checked: a wrong answer is a ``HostError``)."""
@@ -76,31 +95,43 @@ class TableQueries(TableHooks):
         """The legal answers when a player chooses a card name wanting ``card`` (709.4a, 201.4b): each a tuple of
         names (both halves' under the versions whose choice names both)."""
         found = self._decided(hookcalls.on_name_choice, card=card)
-        return Answer(tuple(tuple(c) for c in found), self.rules.cite("name_choice"), self.rules.name)
+        return Answer(tuple(tuple(c) for c in found), self._cited(Question.NAME_CHOICES), self.rules.name)
 
     def castable(
         self, obj: ObjectId, permission: Zone | None = None, caster: Player | None = None
     ) -> Answer[tuple[CastOption, ...]]:
         """The options ``caster`` (default: the owner) may cast ``obj`` as now, any step of any turn
-        (``permission``: a zone an effect lets it be cast from)."""
+        (``permission``: a zone an effect lets it be cast from): those :meth:`cast_refusal` does
+        not refuse, each asked as ``cast`` asks it."""
         view = self._checked.view(obj)
         timing = self._checked.timing()
         permission = enum_of(Zone, permission, "zone", self.rules) if permission is not None else None
         caster = enum_of(Player, caster, "player", self.rules) if caster is not None else None
         key = (view, permission, caster, timing)
-        found = self._castable.get(key)
+        keeps = self._castable.keeps()
+        found = self._castable.get(key) if keeps else None
         if found is not None:
             return found
         board = self._board()
         allowed = []
-        # Every option is put to the check: the rules refuse the halves a card lacks (709.3).
+        # Every option is put to the hooks: the rules refuse the halves a card lacks (709.3).
         for option in CastOption:
             request = self._request(CastOrder(obj, option, caster=caster, permission=permission), view)
-            if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
+            if not isinstance(self._cast_answer(request, timing, board), IllegalAction):
                 allowed.append(option)
-        found = Answer(tuple(allowed), self.rules.cite("cast_half", "cast_zone", "timing"), self.rules.name)
-        self._castable.keep(key, found)
+        found = Answer(tuple(allowed), self._cited(Question.CASTABLE), self.rules.name)
+        if keeps:
+            self._castable.keep(key, found)
         return found
+
+    @takes_order(CastOrder)
+    def cast_refusal(self, order: CastOrder) -> IllegalAction | None:
+        """What refuses this cast now, without casting: the typed error citing its rule that
+        :meth:`~splitcards.game.table.Table.cast` would raise, or ``None`` when the rules would
+        cast it. The parameters are those of ``cast``, the fields of
+        :class:`~splitcards.game.table.CastOrder`."""
+        found = self._cast_answer(self._request(order))
+        return found if isinstance(found, IllegalAction) else None
 
     @takes_order(CastOrder)
     def cast_decision(self, order: CastOrder) -> CastDecision:
@@ -121,54 +152,64 @@ class TableQueries(TableHooks):
         ``decide_spliceable`` decision); which spell each may be spliced onto now is
         :meth:`splice_candidates`' answer. With none, no spell has a splice candidate."""
         cards = tuple((obj, self._checked.view(obj)) for obj in objs)
-        found = self._decided(hookcalls.decide_spliceable, cards=cards).value if cards else ()
-        return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
+        found = self._decided(hookcalls.decide_spliceable, cards=cards)
+        return Answer(tuple(found.value), found.rules, found.version)
 
     def splice_candidates(
         self, obj: ObjectId, option: CastOption | None = None, caster: Player | None = None
     ) -> Answer[tuple[ObjectId, ...]]:
         """The cards that may be spliced onto ``obj`` if ``caster`` casts it now as ``option``
-        (702.47a), each one on its own."""
-        self._checked.view(obj)  # an object the host doesn't know is refused, whatever the hand
-        found: list[ObjectId] = []
-        # Only a card in a hand can be revealed: the others would only be refused. A card that
-        # can't be spliced at all is not put to the check, which would only build its refusal.
-        hand = tuple(
-            (other, self._checked.view(other)) for other in self._checked.objects_in(Zone.HAND) if other != obj
+        (702.47a), each one on its own: those the cast splicing it would be decided with."""
+        view = self._checked.view(obj)  # an object the host doesn't know is refused, whatever the hand
+        request = self._request(CastOrder(obj, option, caster=caster), view)
+        zones = self._decided(hookcalls.decide_splice_zones, spell=view, caster=request.caster)
+        pool = tuple(
+            (other, self._checked.view(other))
+            for zone in Zone
+            if zone in zones.value
+            for other in self._checked.objects_in(zone)
+            if other != obj
         )
-        spliceable = self._decided(hookcalls.decide_spliceable, cards=hand).value if hand else ()
+        # A card that can't be spliced at all is not put to the hooks, which would only refuse it.
+        spliceable = self._decided(hookcalls.decide_spliceable, cards=pool).value
+        found: list[ObjectId] = []
         if spliceable:
-            request = self._request(CastOrder(obj, option, caster=caster))
-            timing = self._checked.timing()
-            board = self._board()
-            # A spell that can't be cast takes no splice: one check spares one per card in hand.
-            if self._ask(hookcalls.check_cast, request=request, timing=timing, board=board) is None:
-                for other, other_view in hand:
+            timing, board = self._checked.timing(), self._board()
+            # A spell that can't be cast takes no splice: one question spares one per card.
+            if not isinstance(self._cast_answer(request, timing, board), IllegalAction):
+                for other, other_view in pool:
                     if other not in spliceable:
                         continue
                     candidate = replace(request, splice=((other, other_view),))
-                    if self._ask(hookcalls.check_cast, request=candidate, timing=timing, board=board) is None:
+                    if not isinstance(self._cast_answer(candidate, timing, board), IllegalAction):
                         found.append(other)
-        return Answer(tuple(found), self.rules.cite("splice"), self.rules.name)
+        return Answer(tuple(found), zones.rules, self.rules.name)
 
-    def can_unlock(self, obj: ObjectId, door: Side | str) -> Answer[bool]:
-        """Whether the controller of the Room ``obj`` may take the unlock special action for ``door``
-        now (709.5e)."""
+    def can_unlock(self, obj: ObjectId, door: Side | str, player: Player | None = None) -> Answer[bool]:
+        """Whether ``player`` (default: the controller of the Room ``obj``) may take the unlock
+        special action for ``door`` now (709.5e): neither its check nor its cost refuses it."""
         view = self._checked.view(obj)
         by = UnlockBy.SPECIAL_ACTION
         (side,) = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
         timing = self._checked.timing()
-        refusal = self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=timing)
+        who = view.controller if player is None else enum_of(Player, player, "player", self.rules)
+        refusal = self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=timing, player=who)
+        if refusal is None:
+            cost = self._ask(hookcalls.decide_unlock_cost, view=view, door=side, effects=(), by=by)
+            if cost is None:
+                raise _unanswered(hookcalls.decide_unlock_cost)
+            refusal = cost if isinstance(cost, IllegalAction) else None
         if refusal is not None:
             return Answer(False, refusal.rules, self.rules.name)
-        return Answer(True, self.rules.cite("unlock_action"), self.rules.name)
+        return Answer(True, self._cited(Question.UNLOCK), self.rules.name)
 
     def unlock_cost(self, obj: ObjectId, door: Side | str) -> Answer[ManaCost | None]:
         """What the unlock special action for the ``door`` of ``obj`` costs, with no effect changing it
         (709.5e, 116.2m)."""
         view = self._checked.view(obj)
-        (side,) = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=UnlockBy.SPECIAL_ACTION)
-        return self._decided(hookcalls.decide_unlock_cost, view=view, door=side, effects=())
+        by = UnlockBy.SPECIAL_ACTION
+        (side,) = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
+        return self._decided(hookcalls.decide_unlock_cost, view=view, door=side, effects=(), by=by)
 
     @overload
     def characteristic(self, obj: ObjectId | ObjectView, query: Query[T]) -> Answer[T]: ...
@@ -177,25 +218,19 @@ class TableQueries(TableHooks):
     def characteristic(self, obj: ObjectId | ObjectView, query: Query[Any] | str) -> Answer[Any]:
         """A characteristic of the object ``obj`` (or of a view, such as a spell as it was on the
         stack): ``query`` is a query of :mod:`splitcards.rules.characteristics` such as ``NAMES``,
-        or its name."""
-        # The characteristics load with the first question about one, not with the Table.
-        from splitcards.rules.characteristics import Query
-
-        found = query if isinstance(query, Query) else Query.named(query)
+        or its name (``decide_characteristic``; ``UnknownQuery`` for a name that is none)."""
         view = obj if isinstance(obj, ObjectView) else self._checked.view(obj)
-        return found(view, self.rules)
+        return cast(Answer[Any], self._decided(hookcalls.decide_characteristic, view=view, query=query))
 
     def has_name(self, obj: ObjectId, name: str) -> Answer[bool]:
         """Whether the object ``obj`` has the name ``name`` (709.4a): a split card has each half's name, never "A
-        // B"."""
-        from splitcards.rules.characteristics import HasName
-
-        return HasName(name)(self._checked.view(obj), self.rules)
+        // B" (``decide_has_name``)."""
+        return self._decided(hookcalls.decide_has_name, view=self._checked.view(obj), name=name)
 
     def compare(self, obj: ObjectId, characteristic: str, op: str, value: int | str) -> Answer[bool]:
         """Whether ``obj``'s ``characteristic`` (``"mana_value"`` or ``"color"``) compares with ``value`` by
         ``op`` (``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``): yes if any of its answers says yes, and ``!=``
-        yes when ``==`` is no (708.6, 709.4)."""
-        from splitcards.rules.characteristics import Comparison
-
-        return Comparison(characteristic, op, value)(self._checked.view(obj), self.rules)
+        yes when ``==`` is no (708.6, 709.4; ``decide_comparison``; ``UnknownQuery`` for a comparison that is
+        none)."""
+        view = self._checked.view(obj)
+        return self._decided(hookcalls.decide_comparison, view=view, characteristic=characteristic, op=op, value=value)

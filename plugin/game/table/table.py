@@ -8,8 +8,10 @@ acts, and the report hooks say what happened; their events are the Table's recor
 
 A refused action raises a typed error citing its rule before the host is asked to do anything,
 so the game is as it was. It calls nothing in :mod:`splitcards.rules` itself: every check and
-decision is a hook, so a plugin can make each one the built-in rules make. What it is given is
-read by :mod:`splitcards.game.table.inputs`, what the host answers is checked by
+decision is a hook's answer, called through pluggy (the characteristics, the views it shows
+plugins, the citations of its answers and the scope of its questions included), so a plugin can
+make each one the built-in rules make; the rules return refusals, which the Table raises. What
+it is given is read by :mod:`splitcards.game.table.inputs`, what the host answers is checked by
 :mod:`splitcards.game.table.hostcheck`. A Table takes one action at a time and belongs to one thread
 (:mod:`splitcards.game.table.oneaction`). The questions it answers without acting (``castable``,
 ``cast_decision``, ``splice_candidates``, ``can_unlock``, ``unlock_cost``) are in
@@ -31,11 +33,13 @@ from splitcards.game.plugins.manager import default_manager, plugins_implementin
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, costs_given, enum_of, takes_order
-from splitcards.game.table.moves import Move, MoveMemo, allowed_moves
+from splitcards.game.table.moves import Move, MoveMemo, UnlockMove, allowed_moves
 from splitcards.game.table.oneaction import Actions, one_at_a_time
+from splitcards.game.table.play import check_move
 from splitcards.game.table.queries import TableQueries
 from splitcards.rules.actions import NO_GRANTS, CastGrants
 from splitcards.rules.card import Card, Side
+from splitcards.rules.citations import Question
 from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
@@ -47,6 +51,7 @@ from splitcards.rules.model import (
     ObjectView,
     Phase,
     Player,
+    SpellFacts,
     TimingChange,
     UnlockBy,
     Zone,
@@ -103,6 +108,19 @@ class Table(TableQueries):
         player = enum_of(Player, player, "player", self.rules)
         return allowed_moves(self, self._moves, player, objs, permitted)
 
+    def play(self, move: Move, player: Player) -> ObjectId:
+        """``player`` plays ``move``, one of :meth:`moves` (a cast may carry cards to splice onto it,
+        with the total cost that gives): the cast, with the move's permission, or the unlock special
+        action. Return the spell's id (the card's own) or the Room's. A move that is no longer legal
+        is refused before the host is asked anything (:mod:`splitcards.game.table.play`): with the
+        rules' error, or ``IllegalMove`` when they give it another cost now."""
+        player = enum_of(Player, player, "player", self.rules)
+        check_move(self, move, player)
+        if isinstance(move, UnlockMove):
+            self.unlock(move.obj, move.door, player=player)
+            return move.obj
+        return self.cast(move.obj, move.option, move.splice, caster=player, permission=move.permission)
+
     # -- actions -------------------------------------------------------------------------
 
     @one_at_a_time
@@ -133,7 +151,7 @@ class Table(TableQueries):
         facts = replace(decision.spell, copy=copy)
         spell = self._checked.cast(request.object, facts)
         self.last_cost = decision.total_cost
-        on_stack = request.view.on_stack(facts, request.caster)
+        on_stack = self._decided(hookcalls.decide_spell_view, view=request.view, spell=facts, caster=request.caster)
         for spliced in facts.spliced:
             self._report(hookcalls.on_splice, spell=spell, spliced=spliced)
         self._report(hookcalls.on_cast, spell=spell, view=on_stack, facts=facts)
@@ -151,21 +169,20 @@ class Table(TableQueries):
         self._plugins_destination(hookcalls.on_resolve, view.card, outcome.destination)
         entering: ObjectView | None = None
         if outcome.destination is Zone.BATTLEFIELD:
-            entering = view.entering(outcome.token)
-            cast = view.spell.option.side if view.spell else None
-            doors = self._doors(top, entering, cast)
+            entering = self._decided(hookcalls.decide_permanent_view, view=view, token=outcome.token)
+            doors = self._doors(top, entering, _half_cast(view.spell))
             outcome = replace(outcome, unlocked=doors)
             if doors:
                 # The doors a Room enters with unlocked are the half cast (709.5d).
-                outcome = outcome.citing(Answer(doors, self.rules.cite("room_enters"), self.rules.name))
+                outcome = _citing(outcome, self._cited(Question.ROOM_ENTERS))
         elif outcome.destination is not None:
             where = self.leave_stack(top, view, outcome.destination)
-            outcome = replace(outcome, destination=where.value).citing(where)
+            outcome = _citing(replace(outcome, destination=where.value), where.rules)
         if outcome.destination is not None:
             controller = self._decided(
                 hookcalls.decide_controller, spell=top, view=view, destination=outcome.destination
             )
-            outcome = replace(outcome, controller=controller.value).citing(controller)
+            outcome = _citing(replace(outcome, controller=controller.value), controller.rules)
         self._checked.resolve(top, outcome)
         if entering is not None:
             self._entered(top, entering, outcome.unlocked)
@@ -204,7 +221,7 @@ class Table(TableQueries):
         if destination is not Zone.BATTLEFIELD or view.zone is Zone.BATTLEFIELD:
             self._checked.move(obj, destination)
             return destination
-        entering = view.moved(Zone.BATTLEFIELD)
+        entering = self._decided(hookcalls.decide_moved_view, view=view, zone=Zone.BATTLEFIELD)
         unlocked = self._doors(obj, entering, None)
         self._checked.move(obj, destination)
         if unlocked:
@@ -293,22 +310,25 @@ class Table(TableQueries):
         cost_increase: ManaCost | None = None,
         cost_reduction: ManaCost | None = None,
         cost_effects: Sequence[CostEffect] = (),
+        player: Player | None = None,
     ) -> None:
         """Unlock the ``door`` of the Room ``obj`` (a side, or a door's name): ``by`` the special
         action, paying its unlock cost as effects change it (709.5e, 116.2m, 118.7; the cost is
         left in :attr:`last_cost`), or by an effect (709.5f); both doors at once (a set of both) by
         an effect, fully unlocking it once (709.5i). ``cost_increase`` and ``cost_reduction`` change
-        the unlock cost; spell-cost effects in ``cost_effects`` never do (116.2m)."""
+        the unlock cost; spell-cost effects in ``cost_effects`` never do (116.2m). What an unlock
+        costs is ``decide_unlock_cost``'s answer, for the special action and an effect alike.
+        ``player`` takes the special action (default: the Room's controller, the only player who
+        may, 709.5e)."""
         by = enum_of(UnlockBy, by, "unlocked by", self.rules)
         view = self._checked.view(obj)
+        who = view.controller if player is None else enum_of(Player, player, "player", self.rules)
         sides = self._decided(hookcalls.decide_doors, card=view.card, named=door, by=by)
         timing = self._checked.timing()
         for side in sides:
-            self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=timing))
-        cost = None
-        if by is UnlockBy.SPECIAL_ACTION:
-            effects = costs_given(cost_increase, cost_reduction, cost_effects)
-            cost = self._decided(hookcalls.decide_unlock_cost, view=view, door=sides[0], effects=effects).value
+            self._refuse(self._ask(hookcalls.check_unlock, view=view, door=side, by=by, timing=timing, player=who))
+        effects = costs_given(cost_increase, cost_reduction, cost_effects)
+        cost = self._decided(hookcalls.decide_unlock_cost, view=view, door=sides[0], effects=effects, by=by).value
         self._checked.set_unlocked(obj, view.unlocked | set(sides))
         self.last_cost = cost
         self._unlocked(obj, view, sides, by)
@@ -334,15 +354,15 @@ class Table(TableQueries):
     ) -> None:
         """Move the game to a timing context: ``active`` player, ``phase``, the player with
         ``priority``, and whether the host is to assume ``stack_empty``; those left ``None`` stay as
-        they are."""
-        self._checked.set_timing(
-            TimingChange(
-                enum_of(Player, active, "player", self.rules) if active is not None else None,
-                enum_of(Phase, phase, "phase", self.rules) if phase is not None else None,
-                enum_of(Player, priority, "player", self.rules) if priority is not None else None,
-                stack_empty,
-            )
+        they are. A change ``check_turn`` refuses raises its error, and the game is as it was."""
+        change = TimingChange(
+            enum_of(Player, active, "player", self.rules) if active is not None else None,
+            enum_of(Phase, phase, "phase", self.rules) if phase is not None else None,
+            enum_of(Player, priority, "player", self.rules) if priority is not None else None,
+            stack_empty,
         )
+        self._refuse(self._ask(hookcalls.check_turn, change=change, timing=self._checked.timing()))
+        self._checked.set_timing(change)
 
     @one_at_a_time
     def choose_name(
@@ -357,3 +377,16 @@ class Table(TableQueries):
         chosen = self._decided(hookcalls.decide_name, card=card, choice=tuple(choice), legal=legal)
         self._report(hookcalls.on_name_chosen, card=card, choice=chosen, player=player, source=source)
         return chosen
+
+
+def _half_cast(spell: SpellFacts | None) -> Side | None:
+    """The half a spell was cast as (what ``on_enter_battlefield`` is told): read from its facts,
+    as a host reads them; ``None`` for a fused spell or a card cast whole."""
+    if spell is None or spell.option not in (CastOption.LEFT, CastOption.RIGHT):
+        return None
+    return Side(spell.option.value)
+
+
+def _citing(outcome: Resolution, rules: tuple[str, ...]) -> Resolution:
+    """The resolution citing ``rules`` too, each rule once: the rules of another decision about it."""
+    return replace(outcome, rules=outcome.rules + tuple(n for n in rules if n not in outcome.rules))

@@ -1,26 +1,31 @@
 """How a :class:`~splitcards.game.table.Table` calls the hooks: under its rule version, naming
 the hook that runs (for :class:`~splitcards.errors.TableInUse`), with the report hooks' events
-added to its record."""
+added to its record. A refusal the hooks answer is raised here, and nowhere else: the rules
+return it as a value."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import pluggy
 
-from splitcards.errors import IllegalAction, PluginFailure
+from splitcards.errors import IllegalAction, PluginFailure, UnknownQuery
 from splitcards.game.plugins import hookcalls
 from splitcards.game.plugins.hookcalls import FirstResult, Joined
 from splitcards.game.plugins.manager import BUILTIN_NAME, plugins_implementing
 from splitcards.game.table.oneaction import Actions
 from splitcards.rules.card import Card
+from splitcards.rules.citations import Question
 from splitcards.rules.model import Event, Zone
 from splitcards.rules.versions import RuleVersion
 
 T = TypeVar("T")
 P = ParamSpec("P")
 R = TypeVar("R")
+
+# What a decision hook answers to refuse: an illegal action, or a question the rules don't know.
+Refusal = IllegalAction | UnknownQuery
 
 
 class TableHooks:
@@ -43,7 +48,7 @@ class TableHooks:
 
     def _decided(
         self,
-        hook: FirstResult[Concatenate[RuleVersion, P], T | IllegalAction | None],
+        hook: FirstResult[Concatenate[RuleVersion, P], T | Refusal | None],
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> T:
@@ -51,9 +56,8 @@ class TableHooks:
         refusal is raised, as a ``check_*`` hook's is."""
         found = self._ask(hook, *args, **kwargs)
         if found is None:
-            problem = LookupError("no implementation answered: the built-in rules are not registered")
-            raise PluginFailure(BUILTIN_NAME, hook.name, problem)
-        if isinstance(found, IllegalAction):
+            raise _unanswered(hook)
+        if isinstance(found, IllegalAction | UnknownQuery):
             raise found
         return found
 
@@ -62,28 +66,33 @@ class TableHooks:
         if refusal is not None:
             raise refusal
 
+    def _cited(self, question: Question) -> tuple[str, ...]:
+        """The rules an answer to ``question`` cites (``decide_citations``)."""
+        return self._decided(hookcalls.decide_citations, question=question)
+
     def _report(
         self,
         hook: Joined[Concatenate[RuleVersion, P], Sequence[Event]],
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> None:
-        """Record the events of a report hook, called after the host acted (on an interruption,
-        the built-in rules' report of the same hook)."""
+        """Record the events of a report hook, called after the host acted."""
+        given: list[tuple[str, Sequence[Event]]] = []
         try:
             with self._actions.calling(hook.name):
-                results = hook(self.pm, self.rules, *args, **kwargs)
+                hook.into(given, self.pm, self.rules, *args, **kwargs)
         except PluginFailure as failure:
             raise PluginFailure(failure.plugin, failure.hook, failure.error, happened=True) from failure.error
         except (KeyboardInterrupt, SystemExit):
-            # The host acted: the record shows it, as the built-in report of the action says,
-            # before the interruption goes on.
-            from splitcards.game.plugins import builtin
-
-            builtin_report: Callable[..., Sequence[Event]] = getattr(builtin, hook.name)
-            self.events += builtin_report(self.rules, *args, **kwargs)
+            # The host acted: the record keeps the reports given before the interruption, and
+            # shows the action as the built-in report of it says (asked of them alone, through
+            # pluggy, if they had not given it), before the interruption goes on.
+            self.events += [event for _, result in given for event in result]
+            if all(plugin != BUILTIN_NAME for plugin, _ in given):
+                builtin = hook.of(BUILTIN_NAME, self.pm, self.rules, *args, **kwargs)
+                self.events += [event for result in builtin for event in result]
             raise
-        self.events += [event for result in results for event in result]
+        self.events += [event for _, result in given for event in result]
 
     def _plugins_destination(self, hook: FirstResult[Any, Any], card: Card, zone: Zone | None) -> None:
         """A zone a plugin decided is held to the ``check_destination`` chain, as a host's move is
@@ -96,3 +105,9 @@ class TableHooks:
             # The answer is one of theirs: the built-in rules never send a card where it can't go.
             plugins = ", ".join(plugins_implementing(self.pm, hook)) or BUILTIN_NAME
             raise PluginFailure(plugins, hook.name, refusal) from None
+
+
+def _unanswered(hook: FirstResult[Any, Any]) -> PluginFailure:
+    """The failure of a decision no implementation gave: the built-in rules always give one."""
+    problem = LookupError("no implementation answered: the built-in rules are not registered")
+    return PluginFailure(BUILTIN_NAME, hook.name, problem)

@@ -18,7 +18,7 @@ import pluggy
 from splitcards.errors import SplitcardsError
 from splitcards.game.configuration.registry import VersionRegistry, load_registry
 from splitcards.game.plugins.manager import make_plugin_manager
-from splitcards.tools.cli import completion, config, conformance, diff, games, listing, serve, service, show
+from splitcards.tools.cli import completion, config, conformance, diff, games, listing, report, serve, service, show
 
 Command = Callable[[argparse.Namespace, pluggy.PluginManager, VersionRegistry], int]
 Standalone = Callable[[argparse.Namespace], int]
@@ -44,6 +44,8 @@ COMMANDS: dict[str, Command] = {
 STANDALONE: dict[str, Standalone] = {
     "config": config.run,
     "completion": completion.run,
+    # Reads results files only: no plugin, host or rule version is needed.
+    "report": report.run,
 }
 
 
@@ -65,6 +67,7 @@ def parser() -> argparse.ArgumentParser:
     listing.add_parsers(sub)
     config.add_parser(sub)
     games.add_parsers(sub)
+    report.add_parser(sub)
     serve.add_parser(sub)
     service.add_parsers(sub)
     completion.add_parser(sub)
@@ -89,6 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (no traceback for any input)."""
     top = parser()
     args = top.parse_args(argv)
+    # The command as given, for the reports that say how they were made.
+    args.argv = ["splitcards", *(sys.argv[1:] if argv is None else argv)]
     if args.command is None:
         top.print_help()
         return 0

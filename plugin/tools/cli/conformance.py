@@ -7,6 +7,7 @@ import json
 import time
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pluggy
 
@@ -15,9 +16,10 @@ from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo, Capability
 from splitcards.tools.cli.common import UsageError, add_rules, not_an_input, plugin_line, rule_files
 from splitcards.tools.cli.terminal import Writer, duration
-from splitcards.tools.conformance import runner
+from splitcards.tools.conformance import resultlines, runner
 from splitcards.tools.conformance.declarations import how_to_declare, resolved, undeclared, unmatched
 from splitcards.tools.conformance.needs import needs
+from splitcards.tools.conformance.page import write_conformance_page
 from splitcards.tools.conformance.runner import Planned, Result, Status, summary
 from splitcards.tools.conformance.scenario import ScenarioFile, load_file
 from splitcards.tools.conformance.wording import citation
@@ -42,7 +44,9 @@ docs/testing.md); one that is not fails the run, and the end says what to declar
 (--allow-undeclared: reported, not failed). Exit status as pytest's: 0 all passed (or were
 declared not_supported), 1 a run failed, errored or was not_supported undeclared, or a
 declaration is out of date, 2 a file could not be read, the command line is wrong or the runs
-were interrupted, 5 nothing ran."""
+were interrupted, 5 nothing ran. --report DIR also writes the run as a page, DIR/index.html
+(the matrix of hosts against rule versions and mechanics, and every run one click away; see
+`splitcards report` to build it from results files, and to compare two runs)."""
 
 SLOWEST = 5
 """How many of the slowest runs ``-v`` lists at the end."""
@@ -76,6 +80,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--allow-undeclared",
         action="store_true",
         help="report a not_supported run its host declares nowhere without failing the run (to explore an engine)",
+    )
+    conf.add_argument(
+        "--report",
+        type=Path,
+        metavar="DIR",
+        help="also write the run as a static page, DIR/index.html, that opens from the disk (docs/report.md)",
     )
     add_rules(conf, "as each scenario names")
     conf.add_argument(
@@ -115,9 +125,10 @@ def scenario_paths(paths: list[Path]) -> list[Path]:
 
 def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
     """``splitcards conformance``: stream each run's result, then the totals."""
-    if args.transcript is not None:
-        scenarios = [("scenario", path) for path in scenario_paths(args.paths)]
-        not_an_input("--transcript", args.transcript, [*scenarios, *rule_files(args.rules)])
+    scenarios = [("scenario", path) for path in scenario_paths(args.paths)]
+    for option, given in (("--transcript", args.transcript), ("--report", args.report)):
+        if given is not None:
+            not_an_input(option, given, [*scenarios, *rule_files(args.rules)])
     with HostNames(pm, args.host_timeout, args.transcript) as named:
         names = args.host or ["reference"]
         if "all" in names:
@@ -134,11 +145,15 @@ def run(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionReg
             # has that name (``--host reference --host 'command:splitcards serve-host reference'``).
             taken = info.name in hosts or info.name in names
             hosts[info.name if name.startswith(PREFIX) and not taken else name] = info
-        return _run_hosts(args, pm, registry, hosts)
+        return _run_hosts(args, pm, registry, hosts, named)
 
 
 def _run_hosts(
-    args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry, hosts: dict[str, AdapterInfo]
+    args: argparse.Namespace,
+    pm: pluggy.PluginManager,
+    registry: VersionRegistry,
+    hosts: dict[str, AdapterInfo],
+    named: HostNames,
 ) -> int:
     only = args.rules or []
     if "all" in only:
@@ -159,8 +174,12 @@ def _run_hosts(
             # One unreadable file is reported and the others still run.
             problem = str(exc) if isinstance(exc, SplitcardsError) else f"{path}: {type(exc).__name__}: {exc}"
             report.file_error(problem[:1000])
+    versions = {run.version.name: run.version for run in planned if run.version is not None}
+    argv = getattr(args, "argv", ["splitcards", "conformance"])
+    transcript = str(args.transcript) if args.transcript is not None else None
+    report.begin(resultlines.header(hosts, versions.values(), argv, plugin_line(pm), transcript))
     try:
-        _run_all(planned, hosts, pm, report)
+        _run_all(planned, hosts, pm, report, named)
     except KeyboardInterrupt:
         # A long run stopped by hand keeps what it did: the runs that ended are printed with their
         # totals, then main reports the interruption (exit status 2).
@@ -170,6 +189,10 @@ def _run_hosts(
     # passed is: it fails the run (docs/adapters.md).
     report.out_of_date = [line for info in hosts.values() for line in unmatched(info, files, registry)]
     counts = report.end(interrupted=False)
+    if args.report is not None:
+        where = write_conformance_page(args.report, [report.as_file()])
+        if args.format == "text":
+            report.out.line(f"report: {where}")
     # The exit status follows pytest's: 2 for unreadable files, 1 for a failed run, 5 for none run.
     # A not_supported no declaration covers fails too: an engine that implements nothing would pass.
     if report.file_errors:
@@ -186,6 +209,7 @@ def _run_all(
     hosts: dict[str, AdapterInfo],
     pm: pluggy.PluginManager,
     report: _Report,
+    named: HostNames,
 ) -> None:
     total = len(planned) * len(hosts)
     started = time.perf_counter()
@@ -196,10 +220,11 @@ def _run_all(
                 f"[{done}/{total}] {duration(time.perf_counter() - started)}"
                 f"  {Path(run.file.path).name}::{run.scenario.id} [{run.version_name}] host={host_name}"
             )
+            named.exchange()  # what passed before this run is not its own
             began = time.perf_counter()
             result = runner.run_planned(run, host_name, factory, pm)
             done += 1
-            report.result(result, time.perf_counter() - began, run)
+            report.result(result, time.perf_counter() - began, run, named.exchange())
     report.out.done()
 
 
@@ -216,20 +241,33 @@ class _Report:
         self.allow_undeclared = allow_undeclared
         self.out = Writer(progress=fmt == "text" and verbosity >= 0)
         self.results: list[Result] = []
+        self.rows: list[dict[str, Any]] = []
+        self.header: dict[str, Any] = {}
+        self.totals: dict[str, Any] = {}
         self.durations: list[float] = []
         self.file_errors: list[str] = []
         self.out_of_date: list[str] = []
         # Per host, the undeclared not_supported runs and how many of them need each capability.
         self.undeclared: dict[str, _Undeclared] = {}
 
+    def begin(self, header: dict[str, Any]) -> None:
+        """The run's header: a key of the totals line in jsonl (a line of its own would be one a
+        reader of format 1.0 does not expect), and of the json document."""
+        self.header = header
+
+    def as_file(self) -> resultlines.ResultsFile:
+        """The run as its results file would give it back."""
+        return resultlines.ResultsFile("this run", dict(self.header.get("header", {})), self.rows, self.totals)
+
     def file_error(self, problem: str) -> None:
         self.file_errors.append(problem)
         if self.format == "text":
             self.out.line(f"{self.out.paint('ERROR', 'red', 'bold'):13} {problem}")
 
-    def result(self, result: Result, spent: float, run: Planned) -> None:
+    def result(self, result: Result, spent: float, run: Planned, exchange: list[Any] | None = None) -> None:
         self.results.append(result)
         self.durations.append(spent)
+        self.rows.append(resultlines.row(result, run, spent, exchange))
         failed = undeclared(result)
         if failed:
             self.undeclared.setdefault(result.host, _Undeclared()).add(run)
@@ -239,12 +277,19 @@ class _Report:
             line = _line(result, self.out, failed and not self.allow_undeclared)
             self.out.line(line + (f" ({duration(spent)})" if self.verbosity > 0 else ""))
         elif self.format == "jsonl":
-            self.out.line(json.dumps(_row(result)))
+            self.out.line(resultlines.dumps(self.rows[-1]))
 
     def end(self, interrupted: bool) -> dict[Status, int]:
         """Print the totals (in json, the whole document); the counts of each status."""
         self.out.done()
         counts = summary(self.results)
+        self.totals = {
+            **{status.value: n for status, n in counts.items()},
+            "file_errors": self.file_errors,
+            **({"declarations_out_of_date": self.out_of_date} if self.out_of_date else {}),
+            **({"not_supported_undeclared": self.undeclared_lines()} if self.undeclared else {}),
+            "interrupted": interrupted,
+        }
         if self.format == "text":
             if self.verbosity > 0 and self.results:
                 slowest = sorted(zip(self.durations, self.results, strict=True), key=lambda p: -p[0])[:SLOWEST]
@@ -266,18 +311,13 @@ class _Report:
             mark = " (interrupted)" if interrupted else ""
             self.out.line(", ".join(f"{n} {status.value}" for status, n in counts.items()) + tail + mark)
             return counts
-        totals = {
-            **{status.value: n for status, n in counts.items()},
-            "file_errors": self.file_errors,
-            # Only when there are some: a run without them writes the totals it always did.
-            **({"declarations_out_of_date": self.out_of_date} if self.out_of_date else {}),
-            **({"not_supported_undeclared": self.undeclared_lines()} if self.undeclared else {}),
-            "interrupted": interrupted,
-        }
+        # The keys of problems are there only when there are some: a run without them writes the
+        # totals it always did.
         if self.format == "json":
-            self.out.line(json.dumps({"results": [_row(r) for r in self.results], **totals}, indent=2))
+            document = {**self.header, "results": self.rows, **self.totals}
+            self.out.line(json.dumps(document, indent=2, ensure_ascii=False))
         else:
-            self.out.line(json.dumps(totals))
+            self.out.line(json.dumps({**self.totals, **self.header}, ensure_ascii=False))
         return counts
 
     def undeclared_line(self, host: str, u: _Undeclared) -> str:
@@ -315,20 +355,6 @@ class _Undeclared:
 
 def _runs(n: int) -> str:
     return f"{n} run" if n == 1 else f"{n} runs"
-
-
-def _row(r: Result) -> dict[str, object]:
-    return {
-        "file": r.file,
-        "scenario": r.scenario,
-        "rules": r.version,
-        "host": r.host,
-        "status": r.status.value,
-        "detail": r.detail,
-        "source": r.source,
-        "cited": list(r.rules),
-        "declared": r.declared,
-    }
 
 
 _STYLE = {Status.PASS: ("green",), Status.FAIL: ("red", "bold"), Status.ERROR: ("red", "bold")}

@@ -14,6 +14,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pluggy
 
@@ -21,13 +22,15 @@ from splitcards.files.lines import write_line
 from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.game.contract import AdapterInfo
 from splitcards.tools.cli.common import UsageError, add_rules, chosen_versions, host, not_an_input, rule_files
-from splitcards.tools.play import soak
+from splitcards.tools.play import plots, soak
 from splitcards.tools.play.decklists import read_user_decks
 from splitcards.tools.play.demo import run as run_demo
 from splitcards.tools.play.games import GamePlan
 from splitcards.tools.play.record import EMBEDDED, MAX_SEED
 from splitcards.tools.play.recordfields import MAX_ACTIONS
 from splitcards.tools.play.replay import replay
+from splitcards.tools.play.soakpage import write_soak_page
+from splitcards.tools.play.soakreport import SoakResults, soak_header
 
 
 def _seed(text: str) -> int:
@@ -86,14 +89,15 @@ def _whole(text: str, what: str) -> int:
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo = sub.add_parser(
         "demo",
-        help="play a game between two AIs with split cards and Rooms (needs splitcards[phase])",
+        help="play a game between two AIs with split cards and Rooms (needs splitcards[phase], or [mtg])",
         description="Play a complete game between two copies of an engine's AI, with split cards, fuse,"
         " aftermath, splice and Rooms in the decks, logging each split-card decision with its rules. The"
-        " default host, phase, needs the phase engine: pip install 'splitcards[phase]'. With --cards and"
+        " default host, phase, needs the phase engine: pip install 'splitcards[phase]'; --host mtg plays"
+        " python-mtg's AI: pip install 'splitcards[mtg]'. With --cards and"
         " --deck the AIs play your own decks: MTGO .txt or MTG Arena decklists whose cards come from an"
         " MTGJSON or Scryfall card file.",
     )
-    demo.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
+    demo.add_argument("--host", default="phase", help="host whose engine's AI plays: phase (default) or mtg")
     add_rules(demo, "the configured one; a game for each version named")
     demo.add_argument("--seed", type=_seed, default=1, help="game seed (default: 1)")
     demo.add_argument("--max-actions", type=_actions, default=2000, help="stop after this many actions (default: 2000)")
@@ -132,9 +136,12 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         " cluster), checking the game's invariants after every action. Prints a line per game with its winner"
         " and why it ended, then the totals; each failed game's record is saved with the command that"
         " replays it. A worker that dies makes its game a crash; Ctrl-C prints the totals of the games that"
-        " finished. Exit status 1 when any game crashed or broke an invariant, 2 when interrupted.",
+        " finished. --report DIR writes a page of the run, DIR/index.html, with its figures in DIR/soak.json:"
+        " throughput per worker, results by rule version and deck, coverage of the mechanics, failures grouped"
+        " by signature, the bound on the failure rate, and plots (needs splitcards[report]). Exit status 1"
+        " when any game crashed or broke an invariant, 2 when interrupted.",
     )
-    run.add_argument("--host", default="phase", help="host whose engine's AI plays (default: phase)")
+    run.add_argument("--host", default="phase", help="host whose engine's AI plays: phase (default) or mtg")
     run.add_argument("--games", type=_positive, default=10, help="games per rule version (default: 10)")
     add_rules(run, "all")
     run.add_argument("--jobs", type=_positive, default=1, help="worker processes (default: 1)")
@@ -149,6 +156,13 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         choices=("text", "jsonl"),
         default="text",
         help="a line of text per game, or a JSON object per game then the totals (jsonl)",
+    )
+    run.add_argument(
+        "--report",
+        type=Path,
+        metavar="DIR",
+        help="write a page of the run, DIR/index.html, and its figures, DIR/soak.json (docs/soak.md;"
+        " needs splitcards[report])",
     )
     run.add_argument(
         "--resume",
@@ -229,7 +243,7 @@ def soak_games(args: argparse.Namespace, pm: pluggy.PluginManager, registry: Ver
 
 
 def _soak(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionRegistry) -> int:
-    _ai_host(pm, args.host)
+    info = _ai_host(pm, args.host)
     if args.games > MAX_GAMES:
         raise UsageError(f"--games: at most {MAX_GAMES} games a rule version, got {args.games}")
     if args.seed + args.games - 1 > MAX_SEED:
@@ -243,13 +257,28 @@ def _soak(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionR
         args.games,
         args.max_actions,
     )
-    for option, folder in (("--failures", args.failures), ("--record-dir", args.record_dir)):
+    if args.report is not None and not plots.available():
+        raise UsageError("--report: the page's plots need matplotlib: pip install 'splitcards[report]'")
+    for option, folder in (("--failures", args.failures), ("--record-dir", args.record_dir), ("--report", args.report)):
         if folder is not None:
             not_an_input(option, folder, [("--resume", args.resume), *rule_files(args.rules)])
             _check_writable(option, folder)
     if args.scheduler is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError("--scheduler: needs Dask distributed: pip install 'splitcards[cluster]'")
     resumed = _resumed(args.resume) if args.resume is not None else []
+    header = soak_header(
+        args.host,
+        info.description,
+        versions,
+        getattr(args, "argv", ["splitcards", "soak"]),
+        args.scheduler,
+        args.jobs,
+        args.games,
+        args.seed,
+        args.max_actions,
+        args.timeout,
+    )
+    games: list[dict[str, Any]] = []
     totals = soak.soak(
         specs,
         args.jobs,
@@ -262,7 +291,13 @@ def _soak(args: argparse.Namespace, pm: pluggy.PluginManager, registry: VersionR
         timeout=args.timeout,
         # Progress goes beside the results, which may be data (jsonl) piped to a file.
         progress=lambda line: print(line, file=sys.stderr, flush=True),
+        header=header,
+        seen=lambda game: games.append(dict(game)),
     )
+    if args.report is not None:
+        # Written for an interrupted run too: the games that finished are what it has.
+        page = write_soak_page(args.report, SoakResults(header, games))
+        print(f"report: {page}", file=sys.stderr)
     if totals.interrupted:
         return 2
     return 1 if totals.crashes or totals.broken else 0

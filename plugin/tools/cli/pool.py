@@ -18,7 +18,7 @@ def card_pool(path: Path | None) -> Mapping[str, Card]:
         pool: Mapping[str, Card] = load_card_file(path).cards
         return pool
     from splitcards.tools.conformance.scenario import load_file
-    from splitcards.tools.play.decks import cards as deck_cards
+    from splitcards.tools.play.democards import cards as deck_cards
 
     found: dict[str, Card] = dict(deck_cards())
     bundled = resources.files("splitcards.tools.conformance.bundled")

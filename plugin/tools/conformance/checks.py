@@ -13,6 +13,7 @@ from splitcards.rules import targets
 from splitcards.rules.card import Side
 from splitcards.rules.mana import same_cost
 from splitcards.rules.model import ObjectId
+from splitcards.tools.conformance.results import Answer
 from splitcards.tools.conformance.scenario import Check
 from splitcards.tools.conformance.steps import Fail, ScenarioRun
 from splitcards.tools.conformance.values import (
@@ -28,15 +29,18 @@ from splitcards.tools.conformance.values import (
 )
 
 
-def run_check(run: ScenarioRun, check: Check) -> None:
-    """Answer the check's query and compare the answer with the expected one; :class:`Fail` if they differ."""
+def run_check(run: ScenarioRun, check: Check) -> Answer:
+    """Answer the check's query and compare the answer with the expected one; :class:`Fail` if
+    they differ, carrying the answer."""
     key = f"checks[{check.index}] {check.query}"
     try:
         got, rules = _answer(run, check, key)
     except UnknownObject as exc:
         raise Fail(f"{key}: the object no longer exists ({exc})") from exc
-    if not same(check.query, got, check.expect):
-        raise Fail(f"{key}: expected {check.expect!r}, got {got!r}", rules)
+    answer = Answer(check.index, check.query, got, rules, same(check.query, got, check.expect))
+    if not answer.matched:
+        raise Fail(f"{key}: expected {check.expect!r}, got {got!r}", rules, answer)
+    return answer
 
 
 def _answer(run: ScenarioRun, check: Check, key: str) -> tuple[Any, tuple[str, ...]]:

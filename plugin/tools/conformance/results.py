@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class Status(StrEnum):
@@ -18,11 +19,24 @@ class Status(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """What the rules answered on the host to one check of a scenario (``checks[index]``): the
+    answer as the check compares it, the rules it cites, and whether it is the one expected."""
+
+    index: int
+    query: str
+    got: Any
+    rules: tuple[str, ...]
+    matched: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """One run's end: which run, its status, why (``detail``), where the answer comes from
     (``source``), the rules it cites, and ``declared``: the host's declaration behind a
     ``not_supported`` the run was not needed for, or behind the judgement of a known deviation
-    (``"phase.lacks[rooms]"``, ``"phase.deviations[splice-onto-misread]"``)."""
+    (``"phase.lacks[rooms]"``, ``"phase.deviations[splice-onto-misread]"``). ``answers``: what the
+    host answered to each check the run reached, in order."""
 
     file: str
     scenario: str
@@ -33,3 +47,4 @@ class Result:
     source: str = ""
     rules: tuple[str, ...] = field(default=())
     declared: str = ""
+    answers: tuple[Answer, ...] = ()

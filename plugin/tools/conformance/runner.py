@@ -30,6 +30,7 @@ from splitcards.game.table import Table
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.checks import run_check
 from splitcards.tools.conformance.declarations import declared_deviation, declared_gap, judged, met_deviation
+from splitcards.tools.conformance.results import Answer
 from splitcards.tools.conformance.results import Result as Result
 from splitcards.tools.conformance.results import Status as Status
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile
@@ -150,8 +151,12 @@ def run_scenario(
     """Run one scenario under one rule version on a new game of one host, written for the host
     contract ``contract``."""
 
+    answers: list[Answer] = []
+
     def result(status: Status, detail: str = "", rules: tuple[str, ...] = ()) -> Result:
-        return Result(file.path, scenario.id, version.name, host_name, status, detail, scenario.source, rules)
+        return Result(
+            file.path, scenario.id, version.name, host_name, status, detail, scenario.source, rules, "", tuple(answers)
+        )
 
     if scenario.problem:
         return result(Status.ERROR, scenario.problem)
@@ -163,10 +168,12 @@ def run_scenario(
         for step in scenario.setup:
             run.step(step)
         for check in scenario.checks:
-            run_check(run, check)
+            answers.append(run_check(run, check))
     except NotSupported as exc:
         return result(Status.NOT_SUPPORTED, str(exc))
     except Fail as exc:
+        if exc.answer is not None:
+            answers.append(exc.answer)
         return result(Status.FAIL, str(exc), exc.rules)
     except PluginFailure as exc:
         return result(Status.FAIL, str(exc))

@@ -13,6 +13,7 @@ from splitcards.errors import IllegalAction, ScenarioError, UnknownCard, Unknown
 from splitcards.game.table import Table
 from splitcards.rules.actions import CastGrants
 from splitcards.rules.model import ObjectId
+from splitcards.tools.conformance.results import Answer
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile, Step
 from splitcards.tools.conformance.values import (
     CastStep,
@@ -30,11 +31,13 @@ from splitcards.tools.conformance.values import (
 
 
 class Fail(Exception):
-    """The run fails: what was expected and what happened, with the rules the answer cites."""
+    """The run fails: what was expected and what happened, with the rules the answer cites, and
+    the check's answer when a check failed."""
 
-    def __init__(self, detail: str, rules: tuple[str, ...] = ()) -> None:
+    def __init__(self, detail: str, rules: tuple[str, ...] = (), answer: Answer | None = None) -> None:
         super().__init__(detail)
         self.rules = rules
+        self.answer = answer
 
 
 class ScenarioRun:

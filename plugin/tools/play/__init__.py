@@ -10,10 +10,11 @@ with the engine's; :mod:`splitcards.tools.play.demo` is ``splitcards demo``.
 
 from __future__ import annotations
 
+from splitcards.game import renamed
 from splitcards.game.contract.aihost import ActionKind, AIHost, Classified, Deviation, EngineAnswers
 from splitcards.tools.play.differential import Comparison, DifferentialGame
 from splitcards.tools.play.loop import AIGame
-from splitcards.tools.play.result import Result
+from splitcards.tools.play.result import GameResult
 
 __all__ = [
     "AIGame",
@@ -24,5 +25,9 @@ __all__ = [
     "Deviation",
     "DifferentialGame",
     "EngineAnswers",
-    "Result",
+    "GameResult",
 ]
+
+
+# The names of 0.1 that were renamed, kept working (deprecated).
+__getattr__ = renamed(__name__, {"Result": "splitcards.tools.play.result.GameResult"})

@@ -25,7 +25,7 @@ from splitcards.tools.play.decklists import UserDecks
 from splitcards.tools.play.decks import deck_for
 from splitcards.tools.play.lines import rules_cited
 from splitcards.tools.play.loop import AIGame
-from splitcards.tools.play.result import Result, Step
+from splitcards.tools.play.result import GameResult, GameStep
 
 
 def run(
@@ -54,7 +54,7 @@ def run(
     if info.available is not None:
         out(f"splitcards demo needs the {info.name} engine: {info.available}")
         return 2
-    writer = records.Writer(record) if record is not None else None
+    writer = records.RecordWriter(record) if record is not None else None
     ai = info.ai_game(rules)
     try:
         game = AIGame(
@@ -119,7 +119,7 @@ def run(
     return 0
 
 
-def game_over(game: AIGame, result: Result) -> str:
+def game_over(game: AIGame, result: GameResult) -> str:
     """The last line of a game: who won and why, or at the action cap the life totals and the
     library sizes."""
     ending = result.ending
@@ -145,6 +145,6 @@ def game_over(game: AIGame, result: Result) -> str:
     return f"game over on turn {result.turns}: {result.winner} wins, {why}{cited}"
 
 
-def record_step(writer: records.Writer) -> Callable[[Step], None]:
+def record_step(writer: records.RecordWriter) -> Callable[[GameStep], None]:
     """The loop's record callback that writes each step as it is played."""
     return lambda step: writer.line(step.as_dict())

@@ -10,6 +10,7 @@ from splitcards.game.contract.aihost import (
     Damage,
     Deviation,
     Happening,
+    LandPlayed,
     LeftBattlefield,
     LifeChange,
     Targeted,
@@ -111,6 +112,8 @@ def happening(event: Happening, life: int | None = None) -> str:
         verb = "gains" if event.amount > 0 else "loses"
         cause = f" from {event.cause}" if event.cause else ""
         return f"{event.player} {verb} {abs(event.amount)} life{cause}, life {event.life}"
+    if isinstance(event, LandPlayed):
+        return f"{event.player} plays {event.name}"
     if isinstance(event, LeftBattlefield) and event.zone is Zone.GRAVEYARD and event.creature:
         return f"{event.name} dies"
     return f"{event.name} leaves the battlefield and {arrives(event.zone)}"

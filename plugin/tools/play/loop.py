@@ -4,25 +4,29 @@
 each action and applies it, except:
 
 * a cast: the engine tells how its AI casts the card (which half, or fused), and
-  :meth:`~splitcards.game.table.Table.cast` decides it under the rule version and has the host cast it;
+  :meth:`~splitcards.game.table.Table.play` plays it as a move under the rule version and has the host
+  cast it (the AI host then does its engine's part, :meth:`~splitcards.game.contract.aihost.AIHost.played`);
   a choice the version forbids (fuse under classic-2009, an aftermath half from a hand) is
   refused with its rule and another way the engine offers is tried. Every card the rules let
   splice onto the spell (:meth:`~splitcards.game.table.Table.splice_candidates`) is spliced;
 * the pass that resolves a spell goes through :meth:`~splitcards.game.table.Table.resolve`, which
   decides where the card goes and has the host correct its engine where it disagrees;
-* unlocking a door goes through :meth:`~splitcards.game.table.Table.unlock`;
+* unlocking a door is a move too, played through :meth:`~splitcards.game.table.Table.play`;
 * in their own main phase with the stack empty, before the AI's cast or pass, a player makes the
   split-card plays an AI that doesn't know the mechanics leaves out, when the rules allow them and
-  the mana could pay (:mod:`~splitcards.tools.play.splitplays`: an unlock, a fused cast, a splice);
+  the engine could pay (:mod:`~splitcards.tools.play.splitplays`: an unlock, a fused cast, a splice);
   when the AI still passes, the AI host may take another action instead (``instead_of_passing``);
   the AI's cast of a card the player keeps this turn (its cast refused, or kept by the split plays
   for a fused cast or a splice) counts as its pass;
 * before a player passes priority, each of their cards the engine never offers its AI (an
   aftermath half in a graveyard, 702.127a) is cast if the rules allow it now
-  (:meth:`~splitcards.game.table.Table.moves`, at any step) and the mana the player could
-  make could pay its total cost, in colors and with X at 0 (:func:`splitcards.rules.costs.payable`).
+  (:meth:`~splitcards.game.table.Table.moves`, at any step) and the engine could pay its total
+  cost (:meth:`~splitcards.game.contract.aihost.AIHost.playable`).
 
-The loop decides nothing about the rules: it asks the :class:`~splitcards.game.table.Table`.
+The loop makes the game's :class:`~splitcards.game.table.Table` and hands the AI host the rules'
+offer (:meth:`~splitcards.game.table.Table.moves`) as the game starts, so an engine whose AI chooses
+among moves (python-mtg's) is offered them at every position it looks at. The loop decides nothing
+about the rules: it asks the :class:`~splitcards.game.table.Table`.
 """
 
 from __future__ import annotations
@@ -33,15 +37,17 @@ from collections.abc import Callable, Iterator
 import pluggy
 
 from splitcards.errors import IllegalAction, NotSupported
+from splitcards.game import renamed
 from splitcards.game.contract.aihost import ActionKind, AIHost, Classified, CombatDamage, Happening, Targeted
 from splitcards.game.contract.versions import OLDEST_CONTRACT
 from splitcards.game.table import Table
+from splitcards.game.table.moves import CastMove, Move, UnlockMove
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import MANA_VALUES
 from splitcards.rules.endings import EndReason, ending, why_lost
 from splitcards.rules.model import CastOption, Event, EventKind, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
-from splitcards.tools.play.aicalls import instead_of_passing, mana_sources
+from splitcards.tools.play.aicalls import ai_calls, mana_sources, start
 from splitcards.tools.play.decks import Decks, deck_for
 from splitcards.tools.play.lines import (
     arrives,
@@ -53,7 +59,7 @@ from splitcards.tools.play.lines import (
     targeting,
     what_is_cast,
 )
-from splitcards.tools.play.result import Actions, Result, Step
+from splitcards.tools.play.result import Actions, GameResult, GameStep
 from splitcards.tools.play.splitplays import SplitPlays
 
 Log = Callable[[str], None]
@@ -73,7 +79,7 @@ class AIGame:
         log: Log | None = None,
         pm: pluggy.PluginManager | None = None,
         decks: Callable[[Table], Decks] = deck_for,
-        record: Callable[[Step], None] | None = None,
+        record: Callable[[GameStep], None] | None = None,
         actions: Actions | None = None,
         contract: str = OLDEST_CONTRACT,
     ) -> None:
@@ -84,8 +90,9 @@ class AIGame:
         self.log = log or (lambda line: None)
         self.table = Table(ai.host, rules, pm, contract=contract)
         self.decks = decks(self.table)
-        ai.start(self.decks.deck, self.decks.opponent, seed)
-        self.result = Result()
+        self._calls = ai_calls(ai, rules)
+        start(ai, self.decks.deck, self.decks.opponent, seed, self.table.moves)
+        self.result = GameResult()
         self.steps = 0
         self._on_step = record
         self._actions = actions
@@ -94,20 +101,23 @@ class AIGame:
         self._spells: dict[ObjectId, ObjectView] = {}
         self._seen_events = 0
         self._turn_shown = 0
+        self._turn_now = 0
         # What the engine did that is still to be shown, in order.
         self._heard: list[Happening] = []
-        self._instead = instead_of_passing(ai)
+        self._instead = self._calls.instead_of_passing
         self._split_plays = SplitPlays(
             self.table,
             rules,
             lambda player: mana_sources(ai, player),
             lambda player, obj, option: self._cast_done(player, obj, self.table.view(obj).card, option),
             lambda player, obj, move: self._unlock_done(player, obj, move.door),
+            play=self._play,
+            playable=self._calls.playable,
         )
 
     # -- the loop ----------------------------------------------------------------------------
 
-    def play(self) -> Result:
+    def play(self) -> GameResult:
         start = time.perf_counter()
         while self.result.actions < self.max_actions and not self.ai.over():
             self.step()
@@ -115,7 +125,7 @@ class AIGame:
         self.result.seconds = time.perf_counter() - start
         return self.result
 
-    def finish(self) -> Result:
+    def finish(self) -> GameResult:
         """Read how the game ended: the winner and the reason (104.3, 704.5), or the action cap."""
         self.result.winner = winner = self.ai.winner()
         self.result.turns = self.ai.turn()
@@ -131,9 +141,15 @@ class AIGame:
     def step(self) -> None:
         """One action of the game (or one cast the loop adds)."""
         self._show_turn()
+        # The step's lines are of the turn it began in: an action may end the turn (a block whose
+        # damage is the turn's last event, when the engine then goes on by itself).
+        self._turn_now = self.ai.turn()
         self.steps += 1
         player = self.ai.actor()
         action = self.ai.next_action() if self._actions is None else self._replayed(self.steps)
+        # The record keeps the AI's own answer, a cast of a card kept included: a replay keeps it
+        # again, and what the AI host takes instead of a pass depends on the cards kept.
+        answered = action
         self._events()  # what earlier actions reported is no news to this step's lines
         seen = len(self.table.events)
         self._said = []
@@ -149,13 +165,12 @@ class AIGame:
         if not played and what.kind is ActionKind.PASS:
             played = plays.cast_not_offered(player, self.ai.not_offered(player), turn)
         self.result.actions += played
-        answered = action
         if what.kind is ActionKind.PASS and not played:
             action, what = self._instead_of_passing(action, what)
         if not played:
             self.result.actions += 1
             if what.kind is ActionKind.CAST and what.object is not None and self._split_rules_read(what.object):
-                self._cast(player, action, what.object)
+                self._cast(player, action, what.object, what.move)
             elif what.kind is ActionKind.CAST and what.object is not None:
                 card = self.table.view(what.object).card
                 self._say(
@@ -163,7 +178,7 @@ class AIGame:
                 )
                 self._apply(action)
             elif what.kind is ActionKind.UNLOCK and what.object is not None and what.door is not None:
-                self._unlock(player, what.object, what.door)
+                self._unlock(player, what.object, what.door, what.move)
             elif what.kind is ActionKind.PASS:
                 self._pass(action)
             else:
@@ -172,7 +187,7 @@ class AIGame:
         if self._on_step is not None:
             events = tuple({**e.as_dict(), "rules": list(e.rules)} for e in self.table.events[seen:])
             self._on_step(
-                Step(self.steps, self.ai.turn(), player, self.ai.action_record(answered), tuple(self._said), events)
+                GameStep(self.steps, self.ai.turn(), player, self.ai.action_record(answered), tuple(self._said), events)
             )
 
     def _instead_of_passing(self, action: object, what: Classified) -> tuple[object, Classified]:
@@ -243,7 +258,7 @@ class AIGame:
 
     def _say(self, text: str) -> None:
         self._said.append(text)
-        self.log(f"T{self.ai.turn():<2} {text}")
+        self.log(f"T{self._turn_now:<2} {text}")
 
     def _events(self) -> list[Event]:
         new = self.table.events[self._seen_events :]
@@ -254,7 +269,13 @@ class AIGame:
 
     # -- casting -----------------------------------------------------------------------------
 
-    def _cast(self, player: Player, action: object, obj: ObjectId) -> None:
+    def _play(self, player: Player, move: Move) -> None:
+        """The rules play ``move`` for ``player`` (the only way a move becomes a cast or an unlock),
+        then the engine does its part."""
+        self.table.play(move, player)
+        self._calls.played(player, move)
+
+    def _cast(self, player: Player, action: object, obj: ObjectId, offered: Move | None = None) -> None:
         key = (self.ai.turn(), player, obj)
         # Asked again: a split play the engine refused since the step asked may have spent mana
         # (a fused cast phase can't make, undone at its half prompt by casting the half it offers).
@@ -262,15 +283,18 @@ class AIGame:
             self._pass(self.ai.pass_action())
             return
         card = self.table.view(obj).card
+        permission = offered.permission if isinstance(offered, CastMove) else None
         choice = self.ai.begin_cast(action, obj)
         self._cast_begun(player, obj, card)
+        plays = self._split_plays
         for option in self._options(obj, choice, player):
-            splices = self._split_plays.splices(obj, option, player)
+            splices = plays.splices(obj, option, player)
             for splice in (splices, ()) if splices else ((),):
-                if not self._split_plays.affordable(player, obj, option, splice):
-                    continue  # the engine could only refuse it, after beginning the cast
                 try:
-                    self.table.cast(obj, option, splice, caster=player)
+                    move = plays.cast_move(player, obj, option, splice, permission)
+                    if not plays.affords(player, move):
+                        continue  # the engine could only refuse it, after beginning the cast
+                    self._play(player, move)
                 except IllegalAction as exc:
                     self._say(f"{player} may not cast {what_is_cast(card, option)}: {refusal(exc)}")
                     self.result.refusals += 1
@@ -345,10 +369,11 @@ class AIGame:
         """A correction of the engine, in words that say whose mistake it was."""
         return correction(self.ai.host.name, name, self.ai.deviations.get(name))
 
-    def _unlock(self, player: Player, obj: ObjectId, door: Side) -> None:
+    def _unlock(self, player: Player, obj: ObjectId, door: Side, offered: Move | None = None) -> None:
         card = self.table.view(obj).card
         try:
-            self.table.unlock(obj, door)
+            move = offered if isinstance(offered, UnlockMove) else None
+            self._play(player, move or UnlockMove(obj, door, self.table.unlock_cost(obj, door).value))
         except (IllegalAction, NotSupported) as exc:
             # Refused by the rules, or by the engine after the rules allowed it: the player passes.
             why = refusal(exc) if isinstance(exc, IllegalAction) else str(exc)
@@ -402,3 +427,9 @@ class AIGame:
 
     def _unlocked(self, obj: ObjectId, card: Card) -> None:
         """A door of the Room was unlocked by the special action."""
+
+
+# The names of 0.1 that were renamed, kept working (deprecated).
+__getattr__ = renamed(
+    __name__, {"Result": "splitcards.tools.play.result.GameResult", "Step": "splitcards.tools.play.result.GameStep"}
+)

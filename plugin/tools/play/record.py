@@ -2,7 +2,7 @@
 
 A record's first line is its header: the host, the engine and its version, the splitcards
 version, the rule version, the seed, and both decks in library order with a hash of each
-card's data. Then one line per step of the game loop (:class:`~splitcards.tools.play.result.Step`):
+card's data. Then one line per step of the game loop (:class:`~splitcards.tools.play.result.GameStep`):
 who acted, the engine's action, what the log said of it with the rules its answers cited, and
 the events the rules reported. The last line is the result: the winner, the reason the game
 ended and the rules that name it. The format is published as a JSON Schema
@@ -29,6 +29,7 @@ from splitcards.errors import RecordError, printable
 from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
 from splitcards.files.lines import write_line
+from splitcards.game import renamed
 from splitcards.rules.card import Card
 from splitcards.tools.play.decklists import MAX_CARDS
 from splitcards.tools.play.recordfields import MAX_ACTIONS, result_problem, step_problem
@@ -110,7 +111,7 @@ def header_for(
     )
 
 
-class Writer:
+class RecordWriter:
     """Writes a record line by line, so that a game cut short still leaves its steps."""
 
     def __init__(self, out: IO[str], name: str | None = None) -> None:
@@ -349,3 +350,7 @@ def comparer(
                 raise Replayed(Difference(step["step"], key, recorded.get(key), step[key]))
 
     return action, check
+
+
+# The names of 0.1 that were renamed, kept working (deprecated).
+__getattr__ = renamed(__name__, {"Writer": "splitcards.tools.play.record.RecordWriter"})

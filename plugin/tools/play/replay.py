@@ -20,6 +20,7 @@ from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.tools.play import decks as demo_decks
 from splitcards.tools.play.demo import game_over
+from splitcards.tools.play.democards import cards as demo_cards
 from splitcards.tools.play.loop import AIGame
 from splitcards.tools.play.record import EMBEDDED, Difference, Record, Replayed, check_cards, comparer, read_record
 
@@ -101,7 +102,7 @@ def replay(path: str | Path, pm: pluggy.PluginManager, registry: VersionRegistry
 
 def _pool(record: Record) -> Mapping[str, Card]:
     if record.header.cards == EMBEDDED:
-        return demo_decks.cards()
+        return demo_cards()
     try:
         return load_card_file(record.header.cards).cards
     except SplitcardsError as exc:

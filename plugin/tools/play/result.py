@@ -1,4 +1,4 @@
-"""What a game of the AI loop leaves: its :class:`Result`, and each :class:`Step` as a game
+"""What a game of the AI loop leaves: its :class:`GameResult`, and each :class:`GameStep` as a game
 record keeps it (:mod:`splitcards.tools.play.record`)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from splitcards.rules.model import Player
 
 
 @dataclass(slots=True)
-class Result:
+class GameResult:
     """How a game went: actions of the loop, turns, the winner and why the game ended, time,
     casts through the rules, casts the rules refused, the corrections the host made to its
     engine, and how many times combat damage was dealt to a player."""
@@ -41,7 +41,7 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class GameStep:
     """One step of the loop, as a game record keeps it: its number, the turn, the player who
     acted, the engine's action (as the host records it), what the log said of it (with the
     rules the answers cited) and the events the rules reported."""

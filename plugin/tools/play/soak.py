@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
 import shutil
 import statistics
 import tempfile
@@ -30,8 +31,9 @@ from splitcards.files import jsontext
 from splitcards.game.configuration.registry import load_registry
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import default_manager
+from splitcards.tools.play import failures, workers
 from splitcards.tools.play import record as records
-from splitcards.tools.play import workers
+from splitcards.tools.play.coverage import mechanics_of
 from splitcards.tools.play.games import GamePlan
 from splitcards.tools.play.games import GameSpec as GameSpec  # its place before the plan had a module
 from splitcards.tools.play.invariants import violations
@@ -59,14 +61,25 @@ class GameReport:
     violations: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     record: list[dict[str, Any]] = field(default_factory=list)
+    started: float | None = None
+    """When the game began to play (seconds since the epoch), on the worker's clock."""
+    worker: str | None = None
+    """The worker that played it (:func:`~splitcards.tools.play.workers.current`); ``None`` for a
+    game whose worker died."""
+    engine: str | None = None
+    signature: str | None = None
+    """What kind of failure, and where (:mod:`~splitcards.tools.play.failures`)."""
 
     @property
     def failed(self) -> bool:
         return self.crash is not None or bool(self.violations)
 
     def as_dict(self, saved: str | None = None) -> dict[str, Any]:
-        """The game as a line of the JSON Lines output; ``saved``: where its record was written."""
+        """The game as a line of the JSON Lines output; ``saved``: where its record was written.
+        The fields after ``record`` are the ones a report reads (docs/soak.md)."""
         spec = self.spec
+        header = self.record[0] if self.record and "decks" in self.record[0] else {}
+        decks = [str(d.get("name")) for d in header.get("decks", []) if isinstance(d, dict)]
         return {
             "host": spec.host,
             "rules": spec.rules,
@@ -81,17 +94,27 @@ class GameReport:
             "crash": self.crash.splitlines()[0] if self.crash else None,
             "violations": self.violations,
             "record": saved,
+            "replay": f"splitcards replay {shlex.quote(saved)}" if saved is not None and self.failed else None,
+            "signature": (self.signature or failures.of_game(self.as_failure())) if self.failed else None,
+            "engine": self.engine or header.get("engine"),
+            "decks": decks,
+            "mechanics": mechanics_of(self.record),
+            "worker": self.worker,
+            "started": round(self.started, 3) if self.started is not None else None,
         }
+
+    def as_failure(self) -> dict[str, Any]:
+        return {"crash": self.crash.splitlines()[0] if self.crash else None, "violations": self.violations}
 
 
 def crashed(spec: GameSpec, why: str) -> GameReport:
     """The report of a game that ended with its worker."""
-    return GameReport(spec, crash=why)
+    return GameReport(spec, crash=why, signature=failures.of_crash(why))
 
 
 def play(spec: GameSpec) -> GameReport:
     """Play one game, checking the invariants after every action of the loop."""
-    report = GameReport(spec)
+    report = GameReport(spec, started=time.time(), worker=workers.current())
     start = time.perf_counter()
     stream = _Stream(spec.stream)
     try:
@@ -101,6 +124,7 @@ def play(spec: GameSpec) -> GameReport:
         if info.ai_game is None:
             raise ValueError(f"host {spec.host!r} can't play AI games")
         ai = info.ai_game(rules)
+        report.engine = ai.engine
         game = AIGame(
             ai,
             rules,
@@ -131,6 +155,7 @@ def play(spec: GameSpec) -> GameReport:
         report.winner = winner.value if winner is not None else None
     except Exception as exc:
         report.crash = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=8)}"
+        report.signature = failures.of_exception(exc)
     finally:
         stream.close()
     report.seconds = time.perf_counter() - start
@@ -142,7 +167,7 @@ class _Stream:
 
     def __init__(self, path: str | None) -> None:
         self.path = path
-        self._writer: records.Writer | None = None
+        self._writer: records.RecordWriter | None = None
         self._file: Any = None
 
     def start(self, header: Mapping[str, Any]) -> None:
@@ -153,7 +178,7 @@ class _Stream:
         except OSError:
             self.path = None  # the record is kept in memory all the same
             return
-        self._writer = records.Writer(self._file)
+        self._writer = records.RecordWriter(self._file)
         self._writer.line(header)
 
     def line(self, record: list[dict[str, Any]], data: dict[str, Any]) -> None:
@@ -195,7 +220,7 @@ def save(report: GameReport, folder: Path, failure: bool = True) -> Path:
         shutil.move(streamed, path)
     else:
         with path.open("w", encoding="utf-8") as out:
-            writer = records.Writer(out)
+            writer = records.RecordWriter(out)
             for line in report.record:
                 writer.line(line)
     if failure:
@@ -275,14 +300,21 @@ def soak(
     resumed: Iterable[Mapping[str, Any]] = (),
     timeout: float | None = None,
     progress: Callable[[str], None] | None = None,
+    header: Mapping[str, Any] | None = None,
+    seen: Callable[[Mapping[str, Any]], None] | None = None,
 ) -> Totals:
     """Play every game not in ``resumed``, print a line per game and the totals; return them.
     Each line and the totals give the winners and why the games ended; a text line also gives
     the time elapsed and an estimate of the time left. ``progress`` is told, when the run starts
     and as each game ends, how far the run is (with ``jsonl``, whose lines are data, the time is
-    said there only). ``folder`` is made only when a game fails."""
+    said there only). ``folder`` is made only when a game fails. ``header`` is the run's first
+    line with ``jsonl`` (``{"soak": header}``); ``seen`` is given every game counted, the resumed
+    ones too."""
     totals = Totals()
     said = progress or (lambda line: None)
+    tell = seen or (lambda game: None)
+    if jsonl and header is not None:
+        out(json.dumps({"soak": dict(header)}))
     # A plan knows its games by arithmetic; a list of specs is looked through once.
     covers = specs.covers if isinstance(specs, GamePlan) else {spec.key for spec in specs}.__contains__
     # Only the games of this run count: a line of another host, rule version, seed range or
@@ -293,6 +325,7 @@ def soak(
             done.setdefault(_key(game), game)
     for game in done.values():
         totals.add(game)
+        tell(game)
     skipped = len({_key(g) for g in resumed}) - len(done)
     if skipped:
         note = f"{skipped} earlier game(s) of another host, rule version, seed or action cap left out"
@@ -323,7 +356,10 @@ def soak(
                     Path(report.spec.stream).unlink(missing_ok=True)
                 totals.unsaved += problem is not None
                 game = report.as_dict(saved)
+                # When the run heard of its end, on the run's clock: throughput is counted by it.
+                game["ended"] = round(time.time(), 3)
                 totals.add(game)
+                tell(game)
                 timing = clock.game_ended()
                 if jsonl:
                     out(json.dumps(game))

@@ -19,46 +19,44 @@ the ones its engine never offers, and the ones an AI that doesn't know the mecha
 * A kept card is not cast: the AI's cast of it counts as its pass, and the player may cast
   another spell instead.
 
-A play is made only if the mana the player could make could pay its total cost
-(:func:`splitcards.rules.costs.payable`); one the engine or the rules refused is not tried again
-in the same turn and step, and none is looked for while a player has no mana, or the same mana as
-when none could be made. Nothing here decides a rule: which plays are allowed and what each
-costs are the :class:`~splitcards.game.table.Table`'s answers (:meth:`~splitcards.game.table.Table.moves`,
-:meth:`~splitcards.game.table.Table.splice_candidates`, looked for only when the player holds a
-card :meth:`~splitcards.game.table.Table.spliceable` names); this module only chooses among them.
+Every play is a move (:mod:`splitcards.game.contract.moves`; a cast with cards spliced onto it is
+one too) and is made only if the engine says it could carry it out now, paying its total cost
+(the AI host's :meth:`~splitcards.game.contract.aihost.AIHost.playable`); one the engine or the
+rules refused is not tried again in the same turn and step, and none is looked for while a player
+has no mana, or the same mana as when none could be made. It is played as every move of the game
+is, through :meth:`Table.play <splitcards.game.table.Table.play>` (the game loop adds the engine's
+part). Nothing here decides a rule: which plays are allowed and what each costs are the
+:class:`~splitcards.game.table.Table`'s answers (:meth:`~splitcards.game.table.Table.moves`,
+:meth:`~splitcards.game.table.Table.cast_decision`, :meth:`~splitcards.game.table.Table.splice_candidates`,
+looked for only when the player holds a card :meth:`~splitcards.game.table.Table.spliceable`
+names); this module only chooses among them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 
 from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.table import Table
-from splitcards.game.table.moves import CastMove, UnlockMove
+from splitcards.game.table.moves import CastMove, Move, UnlockMove
 from splitcards.rules.costs import payable
 from splitcards.rules.mana import ANY_KIND, ManaCost
 from splitcards.rules.model import CastOption, ObjectId, Player, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 
-
-@dataclass(frozen=True, slots=True)
-class Spliced:
-    """A cast of ``obj`` as ``option`` with the cards ``splice`` spliced onto it."""
-
-    obj: ObjectId
-    option: CastOption
-    splice: tuple[ObjectId, ...]
-
-
-Play = CastMove | UnlockMove | Spliced
+Playable = Callable[[Player, Sequence[Move]], Sequence[Move]]
+"""The moves among those given that the engine could carry out now for the player."""
+Play = Callable[[Player, Move], None]
+"""Play a move for the player: the rules' part and the engine's."""
 
 
 class SplitPlays:
     """The split-card plays of one game's players (see the module's description).
 
     ``mana`` gives the kinds of mana each source of a player could make now; ``cast`` and
-    ``unlocked`` are told of each play made, to show it."""
+    ``unlocked`` are told of each play made, to show it. ``play`` plays a move (default: the
+    table's :meth:`~splitcards.game.table.Table.play`), ``playable`` says which moves the engine
+    could carry out (default: those whose total cost ``mana`` could pay)."""
 
     def __init__(
         self,
@@ -67,13 +65,18 @@ class SplitPlays:
         mana: Callable[[Player], Sequence[frozenset[str]]],
         cast: Callable[[Player, ObjectId, CastOption], None],
         unlocked: Callable[[Player, ObjectId, UnlockMove], None],
+        *,
+        play: Play | None = None,
+        playable: Playable | None = None,
     ) -> None:
         self.table = table
         self.rules = rules
         self._mana = mana
         self._cast = cast
         self._unlocked = unlocked
-        self._tried: set[tuple[int, Timing, Play | ObjectId]] = set()
+        self._play = play or self._table_play
+        self._playable = playable or self._by_mana
+        self._tried: set[tuple[int, Timing, Move | ObjectId]] = set()
         self._spent: tuple[int, Timing, tuple[frozenset[str], ...]] | None = None
 
     # -- in the player's own main phase ------------------------------------------------------
@@ -90,7 +93,7 @@ class SplitPlays:
             return False
         for play in self._plays(player):
             key = (turn, timing, play)
-            if key in self._tried or not self._can_pay(player, self._cost(play, player)):
+            if key in self._tried or not self.affords(player, play):
                 continue  # a play not paid for now may be once a land is played
             if self._make(player, play):
                 return True
@@ -98,7 +101,7 @@ class SplitPlays:
         self._spent = (turn, timing, mana)
         return False
 
-    def _plays(self, player: Player) -> Iterator[Play]:
+    def _plays(self, player: Player) -> Iterator[Move]:
         table = self.table
         yield from (m for m in table.moves(player, table.objects_in(Zone.BATTLEFIELD)) if isinstance(m, UnlockMove))
         hand = [obj for obj in table.objects_in(Zone.HAND) if table.view(obj).owner is player]
@@ -108,23 +111,31 @@ class SplitPlays:
             return  # the player has no card to splice: no spell of theirs is looked at for one
         for move in table.moves(player, hand):
             # A splice is looked for only onto a spell the player could pay for by itself.
-            if isinstance(move, CastMove) and self._can_pay(player, move.cost):
-                spliced = self.splices(move.obj, move.option, player)
-                if spliced:
-                    yield Spliced(move.obj, move.option, spliced)
+            if isinstance(move, CastMove) and self.affords(player, move):
+                splice = self.splices(move.obj, move.option, player)
+                spliced = self._spliced(move.obj, move.option, splice, player) if splice else None
+                if spliced is not None:
+                    yield spliced
 
-    def _cost(self, play: Play, player: Player) -> ManaCost | None:
-        if not isinstance(play, Spliced):
-            return play.cost
-        return self._total(play.obj, play.option, play.splice, player)
+    def cast_move(
+        self,
+        player: Player,
+        obj: ObjectId,
+        option: CastOption,
+        splice: Sequence[ObjectId] = (),
+        permission: Zone | None = None,
+    ) -> CastMove:
+        """``player``'s cast of ``obj`` as ``option`` with ``splice`` spliced onto it, as a move with the
+        total cost the rules give it now; raises their refusal."""
+        decision = self.table.cast_decision(obj, option, splice, caster=player, permission=permission)
+        return CastMove(obj, option, decision.total_cost, permission, tuple(splice))
 
-    def _total(
+    def _spliced(
         self, obj: ObjectId, option: CastOption, splice: tuple[ObjectId, ...], player: Player
-    ) -> ManaCost | None:
-        """The cast's total cost, or ``None`` when it costs no mana or the rules refuse it (a
-        cast then tried is refused with their reason)."""
+    ) -> CastMove | None:
+        """The cast with these splices as a move, or ``None`` when the rules refuse it."""
         try:
-            return self.table.cast_decision(obj, option, splice, caster=player).total_cost
+            return self.cast_move(player, obj, option, splice)
         except IllegalAction:
             return None
 
@@ -132,11 +143,12 @@ class SplitPlays:
 
     def splices(self, obj: ObjectId, option: CastOption, player: Player) -> tuple[ObjectId, ...]:
         """The cards ``player`` splices onto ``obj`` cast now as ``option``: of the cards the rules
-        let them splice onto it (702.47a), each in turn while the mana could still pay the total."""
+        let them splice onto it (702.47a), each in turn while the engine could still pay the total."""
         chosen: tuple[ObjectId, ...] = ()
         for card in self.table.splice_candidates(obj, option, caster=player).value:
             more = (*chosen, card)
-            if self._can_pay(player, self._total(obj, option, more, player)):
+            move = self._spliced(obj, option, more, player)
+            if move is None or self.affords(player, move):
                 chosen = more
         return chosen
 
@@ -152,30 +164,31 @@ class SplitPlays:
         mana = [*self._mana(player), ANY_KIND]  # one more land, of whatever kind
         # A card that can't be spliced is kept only for a splice onto itself.
         for move in table.moves(player, hand if obj in spliceable else (obj,)):
-            if not isinstance(move, CastMove) or not self._can_pay(player, move.cost):
+            if not isinstance(move, CastMove) or not self.affords(player, move):
                 continue
             candidates = table.splice_candidates(move.obj, move.option, caster=player).value
             kept = candidates if move.obj == obj else tuple(c for c in candidates if c == obj)
             for card in kept:
-                total = self._total(move.obj, move.option, (card,), player)
-                if not self._can_pay(player, total) and payable(total, mana, self.rules).value:
+                spliced = self._spliced(move.obj, move.option, (card,), player)
+                if spliced is None:
+                    continue
+                if not self.affords(player, spliced) and payable(spliced.cost, mana, self.rules).value:
                     return True
         return False
 
-    def _make(self, player: Player, play: Play) -> bool:
-        table = self.table
+    def _table_play(self, player: Player, move: Move) -> None:
+        self.table.play(move, player)
+
+    def _make(self, player: Player, play: Move) -> bool:
         try:
-            if isinstance(play, UnlockMove):
-                table.unlock(play.obj, play.door)
-                self._unlocked(player, play.obj, play)
-                return True
-            splice = play.splice if isinstance(play, Spliced) else ()
-            permission = play.permission if isinstance(play, CastMove) else None
-            table.cast(play.obj, play.option, splice, caster=player, permission=permission)
+            self._play(player, play)
         except (IllegalAction, NotSupported):
             # Refused by the rules, or by the engine (no legal target, say): not tried again.
             return False
-        self._cast(player, play.obj, play.option)
+        if isinstance(play, UnlockMove):
+            self._unlocked(player, play.obj, play)
+        else:
+            self._cast(player, play.obj, play.option)
         return True
 
     # -- a card with fuse --------------------------------------------------------------------
@@ -187,13 +200,13 @@ class SplitPlays:
         pay for one splice as well (the next land permitting)."""
         if self.rules.fuse and self.table.view(obj).card.fuse:
             fused = self._fused(obj, player)
-            return fused is None or not self._can_pay(player, fused.cost)
+            return fused is None or not self.affords(player, fused)
         return self._splice_waits(obj, player)
 
     def fuse_instead(self, obj: ObjectId, choice: CastOption | None, player: Player) -> bool:
         """Whether ``player``, whose AI chose to cast ``obj`` as ``choice``, casts it fused instead."""
         fused = self._fused(obj, player) if choice is not CastOption.FUSED else None
-        return fused is not None and self._can_pay(player, fused.cost)
+        return fused is not None and self.affords(player, fused)
 
     def _fused(self, obj: ObjectId, player: Player) -> CastMove | None:
         if not self.table.view(obj).card.fuse:
@@ -205,7 +218,7 @@ class SplitPlays:
 
     def cast_not_offered(self, player: Player, cards: Sequence[ObjectId], turn: int) -> bool:
         """Cast one of ``cards``, cards of ``player`` the engine never offers, if the rules allow
-        it now and the mana could pay; whether one was cast. A card is tried once per turn and
+        it now and the engine could pay; whether one was cast. A card is tried once per turn and
         timing, unless it was cast."""
         if not cards:
             return False
@@ -216,17 +229,26 @@ class SplitPlays:
                 continue
             self._tried.add(key)
             for move in self.table.moves(player, (obj,)):
-                if isinstance(move, CastMove) and self._can_pay(player, move.cost) and self._make(player, move):
+                if isinstance(move, CastMove) and self.affords(player, move) and self._make(player, move):
                     self._tried.discard(key)
                     return True
         return False
 
     # -- any cast ----------------------------------------------------------------------------
 
-    def affordable(self, player: Player, obj: ObjectId, option: CastOption, splice: Sequence[ObjectId]) -> bool:
-        """Whether the mana ``player`` could make could pay for this cast's total cost; a cast the
-        rules refuse counts as affordable, so that casting it reports their refusal."""
-        return self._can_pay(player, self._total(obj, option, tuple(splice), player))
+    def affords(self, player: Player, move: Move) -> bool:
+        """Whether the engine could carry out ``move`` for ``player`` now, paying its total cost."""
+        return bool(self._playable(player, (move,)))
 
-    def _can_pay(self, player: Player, cost: ManaCost | None) -> bool:
-        return payable(cost, self._mana(player), self.rules).value
+    def affordable(self, player: Player, obj: ObjectId, option: CastOption, splice: Sequence[ObjectId]) -> bool:
+        """Whether the engine could pay for this cast's total cost now; a cast the rules refuse
+        counts as affordable, so that casting it reports their refusal."""
+        move = self._spliced(obj, option, tuple(splice), player)
+        return move is None or self.affords(player, move)
+
+    def _by_mana(self, player: Player, moves: Sequence[Move]) -> Sequence[Move]:
+        mana = self._mana(player)
+        return [move for move in moves if self._can_pay(mana, move.cost)]
+
+    def _can_pay(self, mana: Sequence[frozenset[str]], cost: ManaCost | None) -> bool:
+        return payable(cost, mana, self.rules).value

@@ -26,6 +26,7 @@ import itertools
 import multiprocessing
 import multiprocessing.connection
 import signal
+import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from multiprocessing import resource_tracker
@@ -44,6 +45,22 @@ _STOPS = {signal.SIGINT, signal.SIGTERM}
 Spec = TypeVar("Spec")
 Report = TypeVar("Report")
 
+_here = "this process"
+"""The worker this process is (:func:`current`): set in a worker process as it starts."""
+
+
+def current() -> str:
+    """The name of the worker playing here, for the games per minute of each worker: ``process N``
+    for the Nth worker slot on this machine (a game's fresh process takes the slot of the one
+    that ended), the worker's address on a Dask cluster, ``this process`` with ``--jobs 1``."""
+    distributed = sys.modules.get("distributed")
+    if distributed is not None:
+        try:
+            return str(distributed.get_worker().address)
+        except ValueError:  # not in a Dask worker: distributed is only imported here
+            pass
+    return _here
+
 
 def in_processes(
     specs: Iterable[Spec],
@@ -60,6 +77,7 @@ def in_processes(
     pending = iter(specs)
     more = True
     running: dict[Any, tuple[Any, Spec, multiprocessing.connection.Connection]] = {}
+    slots: dict[Any, int] = {}
     started: dict[Any, float] = {}
     playing: set[Any] = set()
     try:
@@ -71,12 +89,14 @@ def in_processes(
                     more = False
                     break
                 receive, send = context.Pipe(duplex=False)
+                slot = min(set(range(1, jobs + 1)) - set(slots.values()))
                 with _starting() as mask:
-                    process = context.Process(target=_worker, args=(play, spec, send, mask), daemon=True)
+                    process = context.Process(target=_worker, args=(play, spec, send, mask, slot), daemon=True)
                     process.start()
                     send.close()
                     running[receive] = (process, spec, receive)
                     started[receive] = time.monotonic()
+                    slots[receive] = slot
             if not running:
                 break  # the specs ran out as a worker came free
             # Each worker's deadline: its start allowance until it starts, then the game's limit.
@@ -89,7 +109,7 @@ def in_processes(
                 now = time.monotonic()
                 for late in [r for r, t in deadlines.items() if now >= t]:
                     process, spec, receive = running.pop(late)
-                    del started[late]
+                    del started[late], slots[late]
                     process.kill()
                     process.join()
                     receive.close()
@@ -112,7 +132,7 @@ def in_processes(
                 process.join()
                 receive.close()
                 # Forgotten once it has ended: a run stopped meanwhile ends it all the same.
-                del running[ready], started[ready]
+                del running[ready], started[ready], slots[ready]
                 playing.discard(ready)
                 yield crashed(spec, _how_it_ended(process.exitcode)) if report is None else report
     finally:
@@ -164,7 +184,10 @@ def _worker(
     spec: Spec,
     send: multiprocessing.connection.Connection,
     mask: frozenset[int] | None,
+    slot: int = 1,
 ) -> None:
+    global _here
+    _here = f"process {slot}"
     # Ctrl-C reaches the whole process group: the parent stops the run and ends its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if mask is not None:
