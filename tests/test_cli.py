@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from splitcards.rules.versions import CHOICES
+from splitcards.rules.versionfile import CHOICES
 from splitcards.tools.cli import main
 from splitcards.tools.cli.diff import IN_PLAY
 from splitcards.tools.conformance import runner

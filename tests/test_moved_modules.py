@@ -137,6 +137,10 @@ RENAMED = {
     ("splitcards.tools.play.record", "Writer"): "splitcards.tools.play.record.RecordWriter",
     ("splitcards.tools.play.decks", "cards"): "splitcards.tools.play.democards.cards",
     ("splitcards.tools.play.decks", "FACES"): "splitcards.tools.play.democards.FACES",
+    ("splitcards.rules.versions", "ALL_CITATIONS"): "splitcards.rules.versionfile.ALL_CITATIONS",
+    ("splitcards.rules.versions", "BASE_CITATIONS"): "splitcards.rules.versionfile.BASE_CITATIONS",
+    ("splitcards.rules.versions", "CHOICES"): "splitcards.rules.versionfile.CHOICES",
+    ("splitcards.rules.versions", "FEATURE_CITATIONS"): "splitcards.rules.versionfile.FEATURE_CITATIONS",
 }
 
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from splitcards.errors import SplitcardsError
 from splitcards.game.configuration.registry import VersionRegistry, load_registry
 from splitcards.game.plugins.manager import make_plugin_manager
-from splitcards.rules.versions import ALL_CITATIONS, RuleVersion
+from splitcards.rules.versionfile import ALL_CITATIONS
+from splitcards.rules.versions import RuleVersion
 
 PM = make_plugin_manager(load_entry_points=False)
 KEYS = ["version", "extends", "aliases", "edition", "description", "features", "characteristics", "naming", "rules"]

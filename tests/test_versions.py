@@ -405,7 +405,7 @@ def test_get_refuses_a_name_that_is_not_a_string(registry: VersionRegistry) -> N
 def test_every_citation_key_a_version_file_must_give_is_cited_by_the_rules() -> None:
     # A key no rule cites is a rule number every version file must keep true for nothing.
     import splitcards
-    from splitcards.rules.versions import ALL_CITATIONS
+    from splitcards.rules.versionfile import ALL_CITATIONS
 
     roots = [Path(p) for p in splitcards.__path__] + [Path(__file__).parents[1] / "adapters"]
     code = "".join(

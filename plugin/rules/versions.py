@@ -9,14 +9,28 @@ never test a version's name.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-# The file format's tables, under the names this module has always given them.
-from splitcards.rules.versionfile import ALL_CITATIONS as ALL_CITATIONS
-from splitcards.rules.versionfile import BASE_CITATIONS as BASE_CITATIONS
-from splitcards.rules.versionfile import CHOICES as CHOICES
-from splitcards.rules.versionfile import FEATURE_CITATIONS as FEATURE_CITATIONS
+from splitcards.rules import versionfile
+
+# The version file's tables, which 0.1 defined here: they still import from this module, with a
+# DeprecationWarning naming the module that holds them.
+_MOVED = ("ALL_CITATIONS", "BASE_CITATIONS", "CHOICES", "FEATURE_CITATIONS")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        warnings.warn(
+            f"splitcards.rules.versions.{name} is deprecated: use splitcards.rules.versionfile.{name}"
+            " (it will be removed in a later minor release)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(versionfile, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)
