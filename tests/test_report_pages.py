@@ -13,13 +13,15 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from splitcards.game.configuration.registry import VersionRegistry
 from splitcards.tools.conformance import resultlines
+from splitcards.tools.provenance import rule_files
 
 ENGINE = Path(__file__).parent / "data" / "engines" / "declaring.py"
 DECLARING = f"command:{sys.executable} {ENGINE}"
@@ -290,3 +292,12 @@ def test_the_compare_view_shows_what_changed(runs: Runs, browser: Any) -> None:
     fixed = browser.find_element(By.CSS_SELECTOR, "#compare ul.fixed").text
     assert "house.yaml::gets-fixed [duskmourn-2024] declaring: fail → pass" in fixed
     _no_console_errors(browser)
+
+
+def test_a_rule_versions_hash_is_of_what_it_decides_not_of_its_file(registry: VersionRegistry) -> None:
+    # A house rule that extends a version decides what that version decides: a change there shows.
+    current = registry.get("duskmourn-2024")
+    changed = replace(current, citations={**current.citations, "fuse_cost": ("702.102z",)})
+    before, after = rule_files([current])[current.name], rule_files([changed])[current.name]
+    assert before["file"] == after["file"] == "duskmourn-2024.yaml"
+    assert before["sha256"] != after["sha256"] and len(after["sha256"]) == 16

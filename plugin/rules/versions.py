@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from splitcards.rules import versionfile
@@ -74,6 +74,14 @@ class RuleVersion:
 
     def __hash__(self) -> int:
         return hash(self.name)
+
+    def decisions(self) -> dict[str, Any]:
+        """What the version decides, as JSON data: every field but the file it was read from, the
+        versions it extends already merged in. Two versions that decide alike give equal data,
+        whatever their files (a hash of it says which rules an answer was given under)."""
+        described = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "source"}
+        described["citations"] = {key: list(numbers) for key, numbers in self.citations.items()}
+        return described
 
     def cite(self, *keys: str) -> tuple[str, ...]:
         """The rule numbers behind the decisions named by ``keys`` (citation keys), in order, without repeats."""

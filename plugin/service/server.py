@@ -18,7 +18,6 @@ import secrets
 import sys
 import time
 import traceback
-from dataclasses import fields
 from typing import IO, Any, BinaryIO
 
 from splitcards.errors import IllegalAction, OutputError, PluginFailure
@@ -259,9 +258,7 @@ class Service:
         with it: a logged decision asked again under another hash may be answered otherwise."""
         found = self._hashes.get(version.name)
         if found is None:
-            described = {f.name: getattr(version, f.name) for f in fields(version) if f.name != "source"}
-            described["citations"] = {key: list(numbers) for key, numbers in version.citations.items()}
-            text = json.dumps({"rules": described, "plugins": self._plugins}, sort_keys=True, default=list)
+            text = json.dumps({"rules": version.decisions(), "plugins": self._plugins}, sort_keys=True, default=list)
             found = self._hashes[version.name] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
         return found
 

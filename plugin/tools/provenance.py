@@ -5,6 +5,7 @@ publishing it), still says what ran."""
 from __future__ import annotations
 
 import hashlib
+import json
 import shlex
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
@@ -12,8 +13,6 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from splitcards.errors import SplitcardsError
-from splitcards.files.bounded import read_bytes
 from splitcards.rules.versions import RuleVersion
 
 RULE_FILE_MAX_BYTES = 1 << 20
@@ -41,16 +40,14 @@ def command_line(argv: Sequence[str]) -> str:
 
 
 def rule_files(versions: Iterable[RuleVersion]) -> dict[str, dict[str, Any]]:
-    """Each rule version's file, by the version's name: ``file`` (its name) and ``sha256`` (the
-    first 16 hex digits of the file's hash; ``None`` when the version has no file that can be read)."""
+    """Each rule version's file, by the version's name: ``file`` (its name, ``None`` for a version
+    made in code) and ``sha256``, the first 16 hex digits of the hash of what the version decides
+    (:meth:`RuleVersion.decisions`): a house rule changes it when the version it extends changes."""
     found: dict[str, dict[str, Any]] = {}
     for rules in sorted(versions, key=lambda v: v.edition):
-        digest: str | None = None
-        if rules.source:
-            try:
-                data = read_bytes(rules.source, SplitcardsError, max_bytes=RULE_FILE_MAX_BYTES)
-                digest = hashlib.sha256(data).hexdigest()[:16]
-            except (SplitcardsError, OSError):
-                digest = None
-        found[rules.name] = {"file": Path(rules.source).name if rules.source else None, "sha256": digest}
+        text = json.dumps(rules.decisions(), sort_keys=True, default=list)
+        found[rules.name] = {
+            "file": Path(rules.source).name if rules.source else None,
+            "sha256": hashlib.sha256(text.encode()).hexdigest()[:16],
+        }
     return found
