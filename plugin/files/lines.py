@@ -2,16 +2,34 @@
 
 What splitcards writes as JSON Lines (game records, soak results, transcripts, decision logs, the
 static dump) is read back line by line; a line a failed write cut would make the file unreadable
-from there, so each goes through :func:`write_line`.
+from there, so each goes through :func:`write_line`. :func:`json_lines` reads such a file back.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from typing import IO
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 from splitcards.errors import OutputError
+from splitcards.files import jsontext
+
+
+def json_lines(text: str, refuse: Callable[[str], Exception]) -> Iterator[tuple[int, Any]]:
+    """Each line's JSON value of a JSON Lines ``text``, with its line number: blank lines are
+    skipped, and so is a last line cut short (a run killed while writing it); any other line that
+    is no JSON is ``refuse``'s error naming its number."""
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, jsontext.loads(line)
+        except jsontext.JSONTextError as exc:
+            if number >= len(lines) - 1:
+                continue
+            raise refuse(f"line {number}: {exc}") from None
 
 
 def write_line(out: IO[str], text: str, name: str, written: int) -> None:

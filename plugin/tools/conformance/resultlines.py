@@ -22,6 +22,7 @@ from typing import Any
 from splitcards.errors import SplitcardsError
 from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
+from splitcards.files.lines import json_lines
 from splitcards.game.contract import AdapterInfo
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.conformance.mechanics import mechanic_of
@@ -178,16 +179,7 @@ def read(path: Path, refuse: Callable[[str], SplitcardsError] | None = None) -> 
                 found.runs.append(_run(run, f"results[{n}]", problem))
             found.totals = {k: v for k, v in document.items() if k not in ("results", "header")}
             return found
-    lines = text.split("\n")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = jsontext.loads(line)
-        except jsontext.JSONTextError as exc:
-            if number >= len(lines) - 1:
-                continue  # the last line of a run killed while writing it
-            raise problem(f"line {number}: {exc}") from None
+    for number, data in json_lines(text, problem):
         if not isinstance(data, dict):
             raise problem(f"line {number}: not a JSON object")
         if "header" in data and not found.header:  # results joined from several runs: the first says how

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.errors import SplitcardsError, shown
-from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
+from splitcards.files.lines import json_lines
 from splitcards.tools.play import record as records
 
 RESULTS_MAX_BYTES = 256 * 1024 * 1024
@@ -25,17 +25,7 @@ def read_results(path: Path, max_bytes: int = RESULTS_MAX_BYTES) -> list[dict[st
         return SplitcardsError(f"--resume: {where}: {problem}")
 
     games: dict[tuple[Any, ...], dict[str, Any]] = {}
-    text = read_text(path, refuse, max_bytes=max_bytes)
-    lines = text.split("\n")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = jsontext.loads(line)
-        except jsontext.JSONTextError as exc:
-            if number >= len(lines) - 1:
-                continue  # the last line of a run that was killed while writing it
-            raise refuse(f"line {number}: {exc}") from None
+    for number, data in json_lines(read_text(path, refuse, max_bytes=max_bytes), refuse):
         if not isinstance(data, dict) or "host" not in data or data.get("record") == records.RECORD:
             continue  # a run's totals or notes, or a game record's header: no game
         problem = _game_line_problem(data)

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from splitcards.errors import SplitcardsError
-from splitcards.files import jsontext
 from splitcards.files.bounded import read_text
+from splitcards.files.lines import json_lines
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play import failures
 from splitcards.tools.play.coverage import MECHANICS
@@ -81,16 +81,7 @@ def read_soak(path: Path) -> SoakResults:
         return SplitcardsError(f"{path}: {problem}")
 
     found = SoakResults()
-    lines = read_text(path, refuse, max_bytes=RESULTS_MAX_BYTES).split("\n")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            data = jsontext.loads(line)
-        except jsontext.JSONTextError as exc:
-            if number >= len(lines) - 1:
-                continue
-            raise refuse(f"line {number}: {exc}") from None
+    for number, data in json_lines(read_text(path, refuse, max_bytes=RESULTS_MAX_BYTES), refuse):
         if not isinstance(data, dict):
             raise refuse(f"line {number}: not a JSON object")
         if isinstance(data.get("soak"), dict):
