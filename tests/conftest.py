@@ -125,6 +125,39 @@ def _hypothesis_settings(items: list[pytest.Item]) -> None:
             machine.settings = under_profile(machine.settings, profile)
 
 
+def _living_in_group(group: int) -> list[int]:
+    """The processes of a process group that have not ended, read from /proc. A killed process
+    stays a zombie until its parent reaps it, and one whose parent is gone waits for the machine's
+    init, which may take its time or never come in a container: a zombie has ended."""
+    living = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # ended while being read
+        # The command may hold spaces and parentheses: the fields after it are counted from its end.
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
+            living.append(int(entry.name))
+    return living
+
+
+@pytest.fixture(scope="session")
+def left_in_group() -> Callable[[int, float], list[int]]:
+    """``left_in_group(group, seconds)``: the processes of a process group still alive once they
+    have had ``seconds`` to end (0: now), as a test that signals or ends a child judges its end."""
+
+    def left(group: int, seconds: float) -> list[int]:
+        deadline = time.monotonic() + seconds
+        while (living := _living_in_group(group)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return living
+
+    return left
+
+
 @pytest.fixture(scope="session")
 def registry() -> VersionRegistry:
     return load_registry()

@@ -442,31 +442,6 @@ def _reached(fifo: Path, run: subprocess.Popen[str]) -> int:
     pytest.fail(f"the soak did not get to {fifo.name}: {run.returncode} {out[-500:]} {err[-2000:]}")
 
 
-def _living_in_group(group: int) -> list[int]:
-    """The processes of a process group that have not ended (zombies left out)."""
-    living = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # ended while being read
-        # The command may hold spaces and parentheses: the fields after it are counted from its end.
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[2]) == group and fields[0] not in ("Z", "X"):
-            living.append(int(entry.name))
-    return living
-
-
-def _left_in_group(group: int) -> list[int]:
-    """The processes of a process group still alive once they have had a minute to end."""
-    deadline = time.monotonic() + 60
-    while (living := _living_in_group(group)) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return living
-
-
 @phase_only
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the soak's processes through /proc")
 @pytest.mark.parametrize(
@@ -481,7 +456,7 @@ def _left_in_group(group: int) -> list[int]:
     ],
 )
 def test_a_stop_while_a_worker_starts_prints_the_totals_and_leaves_no_process(
-    tmp_path: Path, point: str, signame: str
+    tmp_path: Path, point: str, signame: str, left_in_group: Callable[[int, float], list[int]]
 ) -> None:
     fifo = tmp_path / point
     os.mkfifo(fifo)
@@ -504,11 +479,11 @@ def test_a_stop_while_a_worker_starts_prints_the_totals_and_leaves_no_process(
         os.killpg(run.pid, signal.Signals[signame])
         os.close(there)
         out, err = run.communicate(timeout=300)
-        left = _left_in_group(run.pid)
+        left = left_in_group(run.pid, 60)
     finally:
         # Nothing of a failed run is left to the rest of the suite. The group's id is still its own
         # while a process of it is left, or the soak is not yet reaped.
-        if run.returncode is None or _living_in_group(run.pid):
+        if run.returncode is None or left_in_group(run.pid, 0):
             os.killpg(run.pid, signal.SIGKILL)
             run.wait()
     assert "Traceback" not in err, err

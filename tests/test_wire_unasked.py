@@ -9,7 +9,7 @@ import shlex
 import shutil
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -175,36 +175,6 @@ def engine(engine_argv: list[str]) -> Iterator[EngineProcess]:
     running.kill()
 
 
-def group_gone(pid: int) -> bool:
-    """Whether no process of the group is left alive. A killed process stays a zombie until its
-    parent reaps it, and a helper whose parent (the engine) is gone waits for the machine's init,
-    which may take its time or never come in a container: a zombie has ended, so it counts as gone."""
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        if not _living_in_group(pid):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def _living_in_group(group: int) -> list[int]:
-    """The processes of a process group that have not ended (read from /proc: zombies left out)."""
-    living = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # ended while being read
-        # The command may hold spaces and parentheses: the fields after it are counted from its end.
-        fields = stat[stat.rindex(")") + 2 :].split()
-        state, pgrp = fields[0], int(fields[2])
-        if pgrp == group and state not in ("Z", "X"):
-            living.append(int(entry.name))
-    return living
-
-
 def dies_saying(engine: EngineProcess) -> str:
     """The HostError of a request the engine dies in: it quotes the engine's log."""
     with pytest.raises(HostError) as caught:
@@ -235,7 +205,7 @@ def test_an_unasked_frame_is_logged_and_every_later_answer_is_in_step(
 
 
 def test_a_frame_that_cannot_be_matched_ends_the_engine_and_the_next_game_has_a_fresh_one(
-    engine_argv: list[str], registry: VersionRegistry
+    engine_argv: list[str], registry: VersionRegistry, left_in_group: Callable[[int, float], list[int]]
 ) -> None:
     engine = CommandEngine(shlex.join([*engine_argv, "plain", "unmatched", "fake"]), timeout=3)
     try:
@@ -243,13 +213,13 @@ def test_a_frame_that_cannot_be_matched_ends_the_engine_and_the_next_game_has_a_
         with pytest.raises(HostError, match=r"a frame that can't be matched to a request: .*\"id\": null"):
             engine.new_game(registry.get("current")).objects()
         assert engine.new_game(registry.get("current")).game == "g"
-        assert engine.pid != first and group_gone(first)
+        assert engine.pid != first and not left_in_group(first, 5)
     finally:
         engine.close()
 
 
 def test_an_engine_that_hangs_between_games_is_found_by_ping_and_replaced(
-    engine_argv: list[str], registry: VersionRegistry
+    engine_argv: list[str], registry: VersionRegistry, left_in_group: Callable[[int, float], list[int]]
 ) -> None:
     engine = CommandEngine(shlex.join([*engine_argv, "plain", "then-hang", "fake"]), timeout=1)
     try:
@@ -257,7 +227,7 @@ def test_an_engine_that_hangs_between_games_is_found_by_ping_and_replaced(
         assert engine.new_game(registry.get("current")).objects() == ()
         # The engine now answers nothing: ping finds it, and the game is on a fresh one.
         host = engine.new_game(registry.get("current"))
-        assert engine.pid != first and group_gone(first)
+        assert engine.pid != first and not left_in_group(first, 5)
         assert host.objects() == ()
     finally:
         engine.close()
@@ -274,14 +244,19 @@ def test_an_engine_that_hangs_between_games_is_found_by_ping_and_replaced(
     ],
 )
 def test_unasked_frames_past_the_bound_end_the_engine(
-    engine: EngineProcess, monkeypatch: pytest.MonkeyPatch, limits: dict[str, int], flood: dict[str, Any], problem: str
+    engine: EngineProcess,
+    monkeypatch: pytest.MonkeyPatch,
+    limits: dict[str, int],
+    flood: dict[str, Any],
+    problem: str,
+    left_in_group: Callable[[int, float], list[int]],
 ) -> None:
     for name, value in limits.items():
         monkeypatch.setattr(wire_engine, name, value)
     with pytest.raises(HostError, match=r"in 'echo': the engine sent .* unasked since the last request") as caught:
         engine.call("echo", {"stray": "flood", **flood})
     assert problem in str(caught.value)
-    assert not engine.alive and group_gone(engine.pid)
+    assert not engine.alive and not left_in_group(engine.pid, 5)
 
 
 def test_a_long_stderr_line_is_cut_with_its_length_said(engine: EngineProcess) -> None:
@@ -308,20 +283,24 @@ def test_an_engines_name_is_shown_escaped_and_cut(engine_argv: list[str]) -> Non
 # -- a helper that holds the engine's stdout ------------------------------------------------------
 
 
-def test_a_correct_engine_with_a_helper_closes_at_once_and_takes_its_helper(engine_argv: list[str]) -> None:
+def test_a_correct_engine_with_a_helper_closes_at_once_and_takes_its_helper(
+    engine_argv: list[str], left_in_group: Callable[[int, float], list[int]]
+) -> None:
     began = time.monotonic()
     engine = started(engine_argv, helper="helper")
     assert engine.call("echo", {}) == 2
     engine.close()
     # Far from the 600 s the helper sleeps, whatever else the machine is doing.
     assert time.monotonic() - began < 60
-    assert group_gone(engine.pid)
+    assert not left_in_group(engine.pid, 5)
 
 
-def test_an_engine_that_dies_with_a_helper_holding_its_stdout_is_an_error_at_once(engine_argv: list[str]) -> None:
+def test_an_engine_that_dies_with_a_helper_holding_its_stdout_is_an_error_at_once(
+    engine_argv: list[str], left_in_group: Callable[[int, float], list[int]]
+) -> None:
     engine = started(engine_argv, helper="helper")
     message = dies_saying(engine)
     # Found when the engine exited: not the 3 s timeout's "no answer within", nor the helper's end.
     assert "in 'echo': the engine exited without answering; exit status 3" in message
     engine.kill()
-    assert group_gone(engine.pid)
+    assert not left_in_group(engine.pid, 5)
