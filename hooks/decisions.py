@@ -18,7 +18,7 @@ from collections.abc import Sequence
 # these annotations (splitcards.game.plugins.hookresults).
 from splitcards.errors import IllegalAction
 from splitcards.hooks import hookspec
-from splitcards.rules.actions import CastDecision, CastRequest, Resolution
+from splitcards.rules.actions import CastDecision, CastRequest, Resolution, TargetChoices
 from splitcards.rules.card import Card, Side
 from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect
@@ -43,6 +43,29 @@ def decide_cost_effects(rules: RuleVersion, request: CastRequest) -> Sequence[Co
     :param request: what is cast, with the cost changes the caller gave.
     :return: the cost effects this plugin puts in force for the cast; the results of all
         plugins are joined.
+    """
+
+
+@hookspec(firstresult=True)
+def decide_targets(
+    rules: RuleVersion, request: CastRequest, board: Sequence[tuple[ObjectId, ObjectView]]
+) -> Answer[tuple[TargetChoices, ...]] | None:
+    """Decide the legal choices for each target the spell requires as it is cast (601.2c, 115.1).
+
+    Stops at first non-None result. Called after ``decide_cost_effects`` and before
+    ``check_cast``, whose built-in check refuses a cast with a target that has no legal choice
+    (``IllegalTarget``; a spliced card's, ``IllegalSplice``, 702.47b). The built-in rules read the
+    targets from the text of the halves cast (both for a fused spell) and of the spliced cards,
+    and judge each object by the split-card rules. A hook wrapper that takes choices away adds
+    hexproof, shroud or protection ("can't be the target of spells your opponents control").
+
+    :param rules: the rule version in force.
+    :param request: what is cast, with the cost effects in force.
+    :param board: every object of the game with its view, in the host's order (read from the
+        host only when a description looks at it).
+    :return: one :class:`~splitcards.rules.actions.TargetChoices` per target, in the order of the
+        built-in answer (the spell's text, then each spliced card's), citing the rules; or
+        ``None`` to leave the decision to later plugins.
     """
 
 

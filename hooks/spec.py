@@ -33,7 +33,9 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
 
 * ``cast`` (and ``copy_card`` with ``cast``):
 
-    1. ``decide_cost_effects`` adds the cost effects in force (the results of all plugins).
+    1. ``decide_cost_effects`` adds the cost effects in force (the results of all plugins);
+       ``decide_targets`` lists the legal choices for each target the spell requires, where the
+       Table judges targets (``Table(judge_targets=...)``).
     2. ``check_cast`` -- any plugin may refuse; the built-in legality checks come last.
     3. ``decide_cast`` decides the spell and what it costs in all.
     4. The host puts the spell on the stack (``Host.cast``; for a copy, ``decide_copy`` first,
@@ -141,6 +143,7 @@ from splitcards.hooks.decisions import decide_copy as decide_copy
 from splitcards.hooks.decisions import decide_cost_effects as decide_cost_effects
 from splitcards.hooks.decisions import decide_name as decide_name
 from splitcards.hooks.decisions import decide_spliceable as decide_spliceable
+from splitcards.hooks.decisions import decide_targets as decide_targets
 from splitcards.hooks.decisions import on_enter_battlefield as on_enter_battlefield
 from splitcards.hooks.decisions import on_leave_stack as on_leave_stack
 from splitcards.hooks.decisions import on_name_choice as on_name_choice

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from splitcards.errors import IllegalChoice as IllegalChoice
     from splitcards.errors import IllegalMove as IllegalMove
     from splitcards.errors import IllegalSplice as IllegalSplice
+    from splitcards.errors import IllegalTarget as IllegalTarget
     from splitcards.errors import IllegalTiming as IllegalTiming
     from splitcards.errors import IllegalZone as IllegalZone
     from splitcards.errors import NotARoom as NotARoom
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     from splitcards.hooks import hookimpl as hookimpl
     from splitcards.hooks import hookspec as hookspec
     from splitcards.rules.actions import CastGrants as CastGrants
+    from splitcards.rules.actions import TargetChoices as TargetChoices
     from splitcards.rules.card import PERMANENT_TYPES as PERMANENT_TYPES
     from splitcards.rules.card import Card as Card
     from splitcards.rules.card import Half as Half
@@ -129,6 +131,7 @@ _PUBLIC: Final[dict[str, str]] = {
     "IllegalChoice": "splitcards.errors",
     "IllegalMove": "splitcards.errors",
     "IllegalSplice": "splitcards.errors",
+    "IllegalTarget": "splitcards.errors",
     "IllegalTiming": "splitcards.errors",
     "IllegalZone": "splitcards.errors",
     "NotARoom": "splitcards.errors",
@@ -148,6 +151,7 @@ _PUBLIC: Final[dict[str, str]] = {
     "Capability": "splitcards.game.contract",
     "CastDecision": "splitcards.game.contract",
     "CastRequest": "splitcards.game.contract",
+    "TargetChoices": "splitcards.rules.actions",
     "Gap": "splitcards.game.contract",
     "Host": "splitcards.game.contract",
     "KnownDeviation": "splitcards.game.contract",

@@ -184,6 +184,13 @@ class IllegalSplice(IllegalAction):
     """The name of this error in scenario files (``expect_error: illegal_splice``)."""
 
 
+class IllegalTarget(IllegalAction):
+    """A spell cast without a legal choice for a target it requires (601.2c, 115.1)."""
+
+    kind = "illegal_target"
+    """The name of this error in scenario files (``expect_error: illegal_target``)."""
+
+
 class AlreadyUnlocked(IllegalAction):
     """The door to unlock is unlocked already."""
 

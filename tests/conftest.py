@@ -196,10 +196,12 @@ def selected_hosts() -> list[AdapterInfo]:
 
 @pytest.fixture
 def table(v: dict[str, RuleVersion]) -> Callable[[str], Table]:
-    """A new game on the reference host under a rule version: ``table("classic-2009")``."""
+    """A new game on the reference host under a rule version: ``table("classic-2009")``. Its
+    positions set out only the cards a rule concerns, so its spells take their targets as chosen
+    (``judge_targets=False``); tests/test_targets.py judges them."""
 
     def make(name: str = "duskmourn-2024") -> Table:
-        return Table(ReferenceHost(), v[name], make_plugin_manager(load_entry_points=False))
+        return Table(ReferenceHost(), v[name], make_plugin_manager(load_entry_points=False), judge_targets=False)
 
     return make
 

@@ -67,7 +67,9 @@ class RefusingHost(ReferenceHost):
 
 def test_on_hooks_report_only_what_happened(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     counter = Counting()
-    t = Table(RefusingHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[counter]))
+    t = Table(
+        RefusingHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[counter]), judge_targets=False
+    )
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     before = t.snapshot()
@@ -81,7 +83,12 @@ def test_on_hooks_report_only_what_happened(v: dict[str, RuleVersion], cards: di
 
 def test_on_cast_counts_each_real_cast(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     counter = Counting()
-    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[counter]))
+    t = Table(
+        ReferenceHost(),
+        v[CURRENT],
+        make_plugin_manager(load_entry_points=False, plugins=[counter]),
+        judge_targets=False,
+    )
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     with pytest.raises(IllegalAction):
         t.cast(fire, CastOption.FUSED)
@@ -113,7 +120,7 @@ BAD_RESULTS = [
 def test_decision_hook_returning_garbage_is_named_and_changes_nothing(
     v: dict[str, RuleVersion], cards: dict[str, Card], hook: str, value: object
 ) -> None:
-    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False))
+    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False), judge_targets=False)
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     bears = t.create(cards["Grizzly Bears"], Zone.HAND)
     t.cast(fire, CastOption.LEFT)
@@ -137,7 +144,7 @@ def test_report_hook_returning_garbage_is_named(
     v: dict[str, RuleVersion], cards: dict[str, Card], value: object
 ) -> None:
     pm = make_plugin_manager(load_entry_points=False, plugins=[Bad("on_cast", value)])
-    t = Table(ReferenceHost(), v[CURRENT], pm)
+    t = Table(ReferenceHost(), v[CURRENT], pm, judge_targets=False)
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     with pytest.raises(PluginFailure, match="on_cast returns a list of Event") as info:
         t.cast(fire, CastOption.LEFT)
@@ -154,7 +161,12 @@ class NoUnlocking:
 
 
 def test_can_unlock_asks_the_same_chain_as_unlock(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
-    t = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False, plugins=[NoUnlocking()]))
+    t = Table(
+        ReferenceHost(),
+        v[CURRENT],
+        make_plugin_manager(load_entry_points=False, plugins=[NoUnlocking()]),
+        judge_targets=False,
+    )
     room = t.create(cards["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     assert t.can_unlock(room, Side.LEFT).value is False
     assert t.can_unlock(room, Side.LEFT).rules == ("house",)
@@ -174,7 +186,7 @@ def test_601_2_castable_answers_anew_when_the_chain_or_the_circumstances_change(
     v: dict[str, RuleVersion], cards: dict[str, Card]
 ) -> None:
     pm = make_plugin_manager(load_entry_points=False)
-    t = Table(ReferenceHost(), v[CURRENT], pm)
+    t = Table(ReferenceHost(), v[CURRENT], pm, judge_targets=False)
     fire_ice = t.create(cards["Fire // Ice"], Zone.HAND)
     both = (CastOption.LEFT, CastOption.RIGHT)
     assert t.castable(fire_ice).value == both
@@ -269,7 +281,7 @@ def test_events_have_kinds(table: Any, cards: dict[str, Card]) -> None:
 
 
 def test_default_manager_is_shared(v: dict[str, RuleVersion]) -> None:
-    assert Table(ReferenceHost(), v[CURRENT]).pm is PublicTable(ReferenceHost(), v[CURRENT]).pm
+    assert Table(ReferenceHost(), v[CURRENT], judge_targets=False).pm is PublicTable(ReferenceHost(), v[CURRENT]).pm
 
 
 def test_stack_empty_override_ends_when_a_spell_is_cast(table: Any, cards: dict[str, Card]) -> None:
@@ -329,7 +341,7 @@ class StringlyHost(ReferenceHost):
 
 
 def test_a_host_outside_the_contract_is_named(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
-    t = Table(StringlyHost(), v[CURRENT], make_plugin_manager(load_entry_points=False))
+    t = Table(StringlyHost(), v[CURRENT], make_plugin_manager(load_entry_points=False), judge_targets=False)
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     with pytest.raises(HostError, match="host 'reference' gave a timing with 'main1' where a Phase belongs"):
         t.castable(fire)

@@ -62,7 +62,7 @@ def _copied(table: Table, card: Card) -> tuple[ObjectId, ObjectId]:
 def test_0_1_an_unmarked_spell_copy_is_taken_as_the_copy_with_a_warning_naming_rule_and_version(
     registry: VersionRegistry, cards: dict[str, Card]
 ) -> None:
-    table = Table(UnmarkedCopies(), registry.get("current"))
+    table = Table(UnmarkedCopies(), registry.get("current"), judge_targets=False)
     with pytest.warns(DeprecationWarning) as caught:
         spell, copy = _copied(table, cards["Fire // Ice"])
     message = str(caught[0].message)
@@ -77,7 +77,7 @@ def test_0_1_an_unmarked_spell_copy_is_taken_as_the_copy_with_a_warning_naming_r
 
 
 def test_0_2_an_unmarked_spell_copy_breaks_the_contract(registry: VersionRegistry, cards: dict[str, Card]) -> None:
-    table = Table(UnmarkedCopies(), registry.get("current"), contract=CURRENT_CONTRACT)
+    table = Table(UnmarkedCopies(), registry.get("current"), contract=CURRENT_CONTRACT, judge_targets=False)
     spell = table.cast(table.create(cards["Fire // Ice"], Zone.HAND), CastOption.RIGHT)
     with pytest.raises(HostError, match=r"ObjectView\.copy is False; expected True"):
         table.copy_spell(spell)
@@ -86,7 +86,7 @@ def test_0_2_an_unmarked_spell_copy_breaks_the_contract(registry: VersionRegistr
 def test_a_marked_copy_gives_no_warning_under_the_oldest_contract(
     registry: VersionRegistry, cards: dict[str, Card]
 ) -> None:
-    table = Table(ReferenceHost(), registry.get("current"))
+    table = Table(ReferenceHost(), registry.get("current"), judge_targets=False)
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -118,7 +118,7 @@ class CopiesOwnedByTheCard(ReferenceHost):
 def test_0_1_a_copy_owned_by_the_cards_owner_is_shown_owned_by_its_controller(
     registry: VersionRegistry, cards: dict[str, Card]
 ) -> None:
-    table = Table(CopiesOwnedByTheCard(), registry.get("current"))
+    table = Table(CopiesOwnedByTheCard(), registry.get("current"), judge_targets=False)
     obj = table.create(cards["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
     table.set_turn(priority=Player.P2)
     spell = table.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)
@@ -130,7 +130,7 @@ def test_0_1_a_copy_owned_by_the_cards_owner_is_shown_owned_by_its_controller(
 def test_0_2_a_copy_owned_by_the_cards_owner_breaks_the_contract(
     registry: VersionRegistry, cards: dict[str, Card]
 ) -> None:
-    table = Table(CopiesOwnedByTheCard(), registry.get("current"), contract=CURRENT_CONTRACT)
+    table = Table(CopiesOwnedByTheCard(), registry.get("current"), contract=CURRENT_CONTRACT, judge_targets=False)
     obj = table.create(cards["Fire // Ice"], Zone.GRAVEYARD, Player.P1)
     table.set_turn(priority=Player.P2)
     spell = table.cast(obj, CastOption.RIGHT, caster=Player.P2, permission=Zone.GRAVEYARD)

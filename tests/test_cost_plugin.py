@@ -47,7 +47,9 @@ class Garbage:
 
 
 def _table(rules: RuleVersion, *plugins: object) -> Table:
-    return Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
+    return Table(
+        ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False), judge_targets=False
+    )
 
 
 def test_601_2f_thalia_charges_one_more_for_fire_and_nothing_more_for_a_creature(

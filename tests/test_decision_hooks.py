@@ -25,7 +25,9 @@ CURRENT = "duskmourn-2024"
 
 
 def _table(rules: RuleVersion, *plugins: object) -> Table:
-    return Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
+    return Table(
+        ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False), judge_targets=False
+    )
 
 
 def _bears_on_the_stack(table: Table, cards: dict[str, Card]) -> ObjectId:

@@ -68,9 +68,9 @@ def test_format_1_expect_error_illegal_choice_is_unknown(tmp_path: Path) -> None
     assert "create.expect_error: 'illegal_choice'" in scenario.problem
 
 
-@pytest.mark.parametrize("written", ["2", "1.3", "true", "'one'", "'1.0'", "0.9"])
+@pytest.mark.parametrize("written", ["2", "1.4", "true", "'one'", "'1.0'", "0.9"])
 def test_other_formats_refused(tmp_path: Path, written: str) -> None:
-    with pytest.raises(ScenarioError, match=r"format: must be 1, 1\.1 or 1\.2"):
+    with pytest.raises(ScenarioError, match=r"format: must be 1, 1\.1, 1\.2 or 1\.3"):
         load_file(_file(tmp_path, written, "[]"))
 
 

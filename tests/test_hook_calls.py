@@ -154,7 +154,9 @@ class FailsInside:
 
 
 def _choices(rules: RuleVersion, card: Card, *plugins: object) -> object:
-    table = Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
+    table = Table(
+        ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False), judge_targets=False
+    )
     return table.name_choices(card).value
 
 
@@ -191,7 +193,7 @@ def test_a_manager_built_by_hand_checks_its_plugins_too(v: dict[str, RuleVersion
     pm.add_hookspecs(spec)
     pm.register(builtin, name=BUILTIN_NAME)
     pm.register(Garbage(), name="garbage")
-    table = Table(ReferenceHost(), v[CURRENT], pm)
+    table = Table(ReferenceHost(), v[CURRENT], pm, judge_targets=False)
     fire_ice = table.create(cards["Fire // Ice"], Zone.HAND)
     with pytest.raises(PluginFailure, match="returned str 'no events'; on_cast returns a list of Event or None"):
         table.cast(fire_ice, CastOption.LEFT)
@@ -214,7 +216,7 @@ def test_cast_and_check_cast_take_the_fields_of_one_cast_order() -> None:
 
 
 def test_check_cast_reads_its_keywords_as_cast_does(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
-    table = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False))
+    table = Table(ReferenceHost(), v[CURRENT], make_plugin_manager(load_entry_points=False), judge_targets=False)
     wear_tear = table.create(cards["Wear // Tear"], Zone.HAND)
     decision = table.cast_decision(wear_tear, option=CastOption.FUSED, caster=Player.P1)
     # 702.102c: one total, {1}{R} and {W}.
@@ -307,7 +309,12 @@ def test_tracing_names_the_plugin_whose_answer_was_taken(v: dict[str, RuleVersio
         def on_name_choice(self, rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] | None:
             return [("Fire", "Ice")] if card.name == "Fire // Ice" else None
 
-    table = Table(ReferenceHost(), v[CURRENT], make_plugin_manager([Abstains(), Renames()], load_entry_points=False))
+    table = Table(
+        ReferenceHost(),
+        v[CURRENT],
+        make_plugin_manager([Abstains(), Renames()], load_entry_points=False),
+        judge_targets=False,
+    )
     with hookcalls.tracing() as calls:
         table.name_choices(cards["Fire // Ice"])
         table.name_choices(cards["Wear // Tear"])

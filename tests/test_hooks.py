@@ -43,6 +43,7 @@ def test_every_hook_is_importable_from_spec_and_is_one_of_its_kind() -> None:
             "decide_cost_effects",
             "decide_name",
             "decide_spliceable",
+            "decide_targets",
             "on_enter_battlefield",
             "on_leave_stack",
             "on_name_choice",
@@ -98,7 +99,7 @@ def test_raising_report_plugin_is_named_after_the_cast_happened(
 ) -> None:
     pm = make_plugin_manager(load_entry_points=False)
     pm.register(Exploding(), name="exploding")
-    t = Table(ReferenceHost(), v["duskmourn-2024"], pm)
+    t = Table(ReferenceHost(), v["duskmourn-2024"], pm, judge_targets=False)
     obj = t.create(cards["Fire // Ice"], Zone.HAND)
     with pytest.raises(PluginFailure) as info:
         t.cast(obj, CastOption.LEFT)
@@ -125,7 +126,7 @@ class NoFire:
 
 def test_plugin_refusal_applies_to_casting_and_castable(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     pm = make_plugin_manager(load_entry_points=False, plugins=[NoFire()])
-    t = Table(ReferenceHost(), v["duskmourn-2024"], pm)
+    t = Table(ReferenceHost(), v["duskmourn-2024"], pm, judge_targets=False)
     obj = t.create(cards["Fire // Ice"], Zone.HAND)
     assert t.castable(obj).value == (CastOption.RIGHT,)
     with pytest.raises(IllegalCast, match="house rule"):
@@ -144,8 +145,8 @@ class SeesVersion:
 def test_active_version_reaches_plugins_and_changes_results(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     watcher = SeesVersion()
     pm: pluggy.PluginManager = make_plugin_manager(load_entry_points=False, plugins=[watcher])
-    old = Table(ReferenceHost(), v["classic-2009"], pm).name_choices(cards["Fire // Ice"]).value
-    new = Table(ReferenceHost(), v["duskmourn-2024"], pm).name_choices(cards["Fire // Ice"]).value
+    old = Table(ReferenceHost(), v["classic-2009"], pm, judge_targets=False).name_choices(cards["Fire // Ice"]).value
+    new = Table(ReferenceHost(), v["duskmourn-2024"], pm, judge_targets=False).name_choices(cards["Fire // Ice"]).value
     assert watcher.seen == ["classic-2009", "duskmourn-2024"]
     assert old == (("Fire", "Ice"),)
     assert new == (("Fire",), ("Ice",))
@@ -163,7 +164,7 @@ def test_on_leave_stack_replaces_destination_on_resolve_and_move(
     v: dict[str, RuleVersion], cards: dict[str, Card]
 ) -> None:
     pm = make_plugin_manager(load_entry_points=False, plugins=[ExileEverything()])
-    t = Table(ReferenceHost(), v["duskmourn-2024"], pm)
+    t = Table(ReferenceHost(), v["duskmourn-2024"], pm, judge_targets=False)
     resolved = t.create(cards["Fire // Ice"], Zone.HAND)
     t.cast(resolved, CastOption.LEFT)
     assert t.resolve().destination is Zone.EXILE

@@ -70,7 +70,13 @@ class Faulty(ReferenceHost):
 
 
 def _table(rules: RuleVersion, fault: str) -> Table:
-    return Table(Faulty(fault), rules, make_plugin_manager(load_entry_points=False), contract=CURRENT_CONTRACT)
+    return Table(
+        Faulty(fault),
+        rules,
+        make_plugin_manager(load_entry_points=False),
+        contract=CURRENT_CONTRACT,
+        judge_targets=False,
+    )
 
 
 def _raises(call: Any, *args: Any, **kwargs: Any) -> str:
@@ -180,7 +186,12 @@ def test_400_4a_a_plugin_may_not_put_an_instant_onto_the_battlefield(
     cards: dict[str, Card], v: dict[str, RuleVersion]
 ) -> None:
     rules = v["duskmourn-2024"]
-    table = Table(ReferenceHost(), rules, make_plugin_manager([OntoTheBattlefield()], load_entry_points=False))
+    table = Table(
+        ReferenceHost(),
+        rules,
+        make_plugin_manager([OntoTheBattlefield()], load_entry_points=False),
+        judge_targets=False,
+    )
     table.cast(table.create(cards["Fire // Ice"], Zone.HAND), CastOption.LEFT)
     before = table.snapshot()
     with pytest.raises(PluginFailure) as raised:
@@ -251,7 +262,9 @@ class Lying(ReferenceHost):
 
 
 def _lying(rules: RuleVersion, lie: str) -> Table:
-    return Table(Lying(lie), rules, make_plugin_manager(load_entry_points=False), contract=CURRENT_CONTRACT)
+    return Table(
+        Lying(lie), rules, make_plugin_manager(load_entry_points=False), contract=CURRENT_CONTRACT, judge_targets=False
+    )
 
 
 def test_a_host_handing_out_an_id_twice_is_its_breach(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
@@ -331,7 +344,9 @@ class ListsTheHand(ReferenceHost):
 def test_a_stack_listing_what_is_not_on_it_is_the_hosts_breach(
     extra: str, problem: str, cards: dict[str, Card], v: dict[str, RuleVersion]
 ) -> None:
-    table = Table(ListsTheHand(extra), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    table = Table(
+        ListsTheHand(extra), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False), judge_targets=False
+    )
     obj = table.create(cards["Fire // Ice"], Zone.HAND)
     assert (obj, table.create(cards["Fire // Ice"], Zone.HAND)) == ("o1", "o2")
     message = _raises(table.cast, obj, CastOption.LEFT)
@@ -377,7 +392,7 @@ def test_a_host_with_positions_is_read_once_per_position_and_again_after_each_ac
     cards: dict[str, Card], v: dict[str, RuleVersion]
 ) -> None:
     host = Positioned()
-    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False), judge_targets=False)
     fire = table.create(cards["Fire // Ice"], Zone.HAND)
     host.at += 1
     host.views = 0
@@ -396,7 +411,7 @@ def test_a_host_with_positions_is_read_once_per_position_and_again_after_each_ac
 
 def test_an_exception_from_a_hosts_position_names_the_method(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
     host = Positioned()
-    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False), judge_targets=False)
     fire = table.create(cards["Fire // Ice"], Zone.HAND)
     host.fails = True
     assert _raises(table.view, fire) == "host 'reference' raised RuntimeError in Host.position: engine state corrupt"
@@ -404,7 +419,7 @@ def test_an_exception_from_a_hosts_position_names_the_method(cards: dict[str, Ca
 
 def test_a_host_without_positions_is_read_at_every_question(cards: dict[str, Card], v: dict[str, RuleVersion]) -> None:
     host = Faulty("none")
-    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    table = Table(host, v["duskmourn-2024"], make_plugin_manager(load_entry_points=False), judge_targets=False)
     fire = table.create(cards["Fire // Ice"], Zone.HAND)
     host.move(fire, Zone.GRAVEYARD)
     assert table.view(fire).zone is Zone.GRAVEYARD
@@ -426,7 +441,7 @@ class Listing(ReferenceHost):
 def test_702_47a_splice_candidates_from_the_hosts_listing_of_hands(
     cards: dict[str, Card], v: dict[str, RuleVersion]
 ) -> None:
-    table = Table(Listing(), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    table = Table(Listing(), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False), judge_targets=False)
     arcane = table.create(cards["Reach Through Mists"], Zone.HAND)
     ray = table.create(cards["Glacial Ray"], Zone.HAND)
     table.create(cards["Glacial Ray"], Zone.GRAVEYARD)
@@ -436,7 +451,9 @@ def test_702_47a_splice_candidates_from_the_hosts_listing_of_hands(
 def test_a_listing_of_a_zone_with_an_object_elsewhere_is_the_hosts_breach(
     cards: dict[str, Card], v: dict[str, RuleVersion]
 ) -> None:
-    table = Table(Listing(wrong=True), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    table = Table(
+        Listing(wrong=True), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False), judge_targets=False
+    )
     arcane = table.create(cards["Reach Through Mists"], Zone.HAND)
     table.create(cards["Glacial Ray"], Zone.GRAVEYARD)
     with pytest.raises(HostError, match=r"Host.objects_in when told hand: .* an object its view puts in the graveyard"):

@@ -66,7 +66,9 @@ def test_the_old_manager_path_keeps_the_built_in_plugins_name() -> None:
 
 
 def test_table_check_cast_warns_and_gives_the_cast_decision(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
-    table = Table(ReferenceHost(), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False))
+    table = Table(
+        ReferenceHost(), v["duskmourn-2024"], make_plugin_manager(load_entry_points=False), judge_targets=False
+    )
     fire = table.create(cards["Fire // Ice"], Zone.HAND)
     with pytest.warns(DeprecationWarning, match="use Table.cast_decision"):
         old = table.check_cast(fire, CastOption.LEFT)

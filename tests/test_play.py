@@ -329,8 +329,11 @@ def _said(game: AIGame) -> list[str]:
 
 
 def test_702_102_a_fused_spell_is_said_to_be_fused(v: dict[str, RuleVersion]) -> None:
-    card = democards.cards()["Turn // Burn"]
+    pool = democards.cards()
+    card = pool["Turn // Burn"]
     game, obj = _casting(v["duskmourn-2024"], card, CastOption.FUSED)
+    # Turn needs a creature to target (601.2c, 702.102c).
+    game.table.create(pool["Grizzly Bears"], Zone.BATTLEFIELD, Player.P2)
     (line,) = _said(game)
     spell = game.table.view(obj).spell
     assert spell is not None and spell.option is CastOption.FUSED

@@ -47,7 +47,9 @@ ONE = ManaCost.parse("{1}")
 
 
 def _table(rules: RuleVersion, *plugins: object) -> Table:
-    return Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
+    return Table(
+        ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False), judge_targets=False
+    )
 
 
 class Thalia:

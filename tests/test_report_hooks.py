@@ -45,7 +45,9 @@ class Watches:
 
 
 def _table(rules: RuleVersion, *plugins: object) -> Table:
-    return Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
+    return Table(
+        ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False), judge_targets=False
+    )
 
 
 def test_608_3_a_resolving_room_is_reported_on_the_battlefield_with_its_cast_door(

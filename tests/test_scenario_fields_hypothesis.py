@@ -51,6 +51,7 @@ ARGUMENTS: dict[str, Any] = {
     "name_choices": "Fire // Ice",
     "compare": {"object": "fi", "characteristic": "mana_value", "op": "==", "value": 2},
     "castable": {"object": "fi"},
+    "target_choices": {"object": "fi", "half": "right"},
     "can_unlock": {"object": "fi", "door": "left"},
     "events": {},
     "last_cost": {},

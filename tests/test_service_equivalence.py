@@ -134,7 +134,7 @@ class Comparison:
         self.version = version
         self.tally = tally
         self.where = f"{Path(file.path).name}: {scenario.id} [{version.name}]"
-        self.table = RecordingTable(ReferenceHost(), version, PM)
+        self.table = RecordingTable(ReferenceHost(), version, PM, judge_targets=False)
         self.run = ScenarioRun(file, scenario, self.table)
         # What the service said the step that set the last cost would cost; None: not asked.
         self.last_cost: tuple[str | None] | None = None
@@ -648,7 +648,7 @@ def test_most_bundled_questions_are_asked_of_the_service(record_property: Callab
 
 
 def test_709_5e_doors_of_a_room_in_hand_each_cannot_be_unlocked() -> None:
-    table = Table(ReferenceHost(), REGISTRY.get("duskmourn-2024"), PM)
+    table = Table(ReferenceHost(), REGISTRY.get("duskmourn-2024"), PM, judge_targets=False)
     obj = table.create(ROOM, Zone.HAND)
     envelope = SERVICE.envelope("doors", {"card": encode(ROOM), "rules": "duskmourn-2024", "zone": "hand"})
     assert "refusal" not in envelope
@@ -658,7 +658,7 @@ def test_709_5e_doors_of_a_room_in_hand_each_cannot_be_unlocked() -> None:
 
 
 def test_709_5_doors_of_a_creature_are_refused_as_not_a_room() -> None:
-    table = Table(ReferenceHost(), REGISTRY.get("duskmourn-2024"), PM)
+    table = Table(ReferenceHost(), REGISTRY.get("duskmourn-2024"), PM, judge_targets=False)
     obj = table.create(BEARS, Zone.BATTLEFIELD)
     with pytest.raises(IllegalAction) as refused:
         table.unlock(obj, Side.LEFT)

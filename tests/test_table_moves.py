@@ -151,7 +151,12 @@ class _NoFuse:
 
 
 def _with(v: dict[str, RuleVersion], *plugins: object) -> Table:
-    return Table(ReferenceHost(), v["duskmourn-2024"], make_plugin_manager(list(plugins), load_entry_points=False))
+    return Table(
+        ReferenceHost(),
+        v["duskmourn-2024"],
+        make_plugin_manager(list(plugins), load_entry_points=False),
+        judge_targets=False,
+    )
 
 
 def test_601_2f_a_moves_cost_has_the_plugins_cost_effects(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:

@@ -136,7 +136,9 @@ def test_601_2f_a_move_offered_at_another_cost_is_an_illegal_move_and_nothing_ch
     v: dict[str, RuleVersion], cards: dict[str, Card]
 ) -> None:
     tax = _Tax()
-    t = Table(ReferenceHost(), v["duskmourn-2024"], make_plugin_manager([tax], load_entry_points=False))
+    t = Table(
+        ReferenceHost(), v["duskmourn-2024"], make_plugin_manager([tax], load_entry_points=False), judge_targets=False
+    )
     fire = t.create(cards["Fire // Ice"], Zone.HAND)
     move = t.moves(Player.P1, [fire])[0]
     tax.on = True  # the engine was asked whether it can pay {1}{R}; the cast costs {2}{R} now

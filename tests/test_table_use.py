@@ -20,7 +20,9 @@ from splitcards.rules.versions import RuleVersion
 
 
 def _table(rules: RuleVersion, *plugins: object) -> Table:
-    return Table(ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False))
+    return Table(
+        ReferenceHost(), rules, make_plugin_manager(list(plugins), load_entry_points=False), judge_targets=False
+    )
 
 
 class ResolvesAgain:

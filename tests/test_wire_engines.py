@@ -60,7 +60,7 @@ def started(pids: Path) -> list[int]:
 
 def game(engine: CommandEngine, registry: VersionRegistry) -> Table:
     rules = registry.get("current")
-    return Table(engine.new_game(rules), rules, make_plugin_manager(load_entry_points=False))
+    return Table(engine.new_game(rules), rules, make_plugin_manager(load_entry_points=False), judge_targets=False)
 
 
 def refused_cast(table: Table, obj: str, mode: str, problem: str) -> str:

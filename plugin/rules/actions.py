@@ -10,10 +10,40 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from splitcards.rules.card import Side
+from splitcards.rules.card import Side, Target
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, SpellFacts, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChoices:
+    """The legal choices, now, for one target a spell requires as it is cast (601.2c, 115.1).
+
+    ``half`` says whose text requires it: ``LEFT`` or ``RIGHT`` for a half of a split card (both
+    halves' for a fused spell, 702.102c), ``WHOLE`` for a one-faced card, with ``spliced`` the id
+    of a card spliced onto the spell whose text requires it (702.47d), else ``None``.
+    """
+
+    target: Target
+    """The target as its text describes it."""
+    half: CastOption
+    """Which text requires it (see above)."""
+    spliced: ObjectId | None
+    """The spliced card whose text requires it; ``None``: the spell's own text."""
+    objects: tuple[ObjectId, ...]
+    """The objects that may be chosen for it, in the host's order."""
+    players: tuple[Player, ...]
+    """The players that may be chosen for it."""
+    unseen: bool = False
+    """Whether it is chosen among what the rules here don't see (an ability on the stack): it is
+    then taken as choosable."""
+
+    @property
+    def choosable(self) -> bool:
+        """Whether the target can be chosen (601.2c): it is optional ("up to one"), or enough
+        different objects and players may be chosen for it (115.3)."""
+        return self.unseen or self.target.optional or len(self.objects) + len(self.players) >= self.target.count
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +83,13 @@ class CastRequest:
     """Flash granted by an effect (702.8a): it may be cast any time its caster has priority."""
     flashback: bool = False
     """Cast with flashback (702.34a): an alternative cost, and exiled as it leaves the stack."""
+    targets: tuple[TargetChoices, ...] | None = None
+    """The legal choices for each target it requires (601.2c), as ``decide_targets`` answered them;
+    ``None``: its targets are not judged (a position whose objects are not all known, such as a
+    conformance scenario before format 1.3, takes them as chosen)."""
+    chosen_targets: tuple[tuple[ObjectId | Player, ...], ...] | None = None
+    """The objects and players the caster chose, one tuple per target in the order of ``targets``;
+    ``None``: not chosen here (the engine chooses them)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@
 raises to say no: a refusal is a value, which the ``Table`` alone raises to its caller. The order
 of the checks follows 601.2: the choice of half or fused (601.2a-b, 709.3), the zone it is cast
 from and the ways of casting it combines (601.2b, :mod:`splitcards.rules.permissions`), the
-timing permission, then splices revealed with it (601.2b, 702.47), then the cost (601.2f).
+timing permission, then splices revealed with it (601.2b, 702.47), the targets (601.2c), then
+the cost (601.2f).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 
 from splitcards.errors import IllegalAction, IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
 from splitcards.rules import characteristics as ch
-from splitcards.rules import costs, permissions
+from splitcards.rules import costs, permissions, targets
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
 from splitcards.rules.card import Card, Splice
 from splitcards.rules.mana import ManaCost
@@ -86,6 +87,7 @@ def cast_refusal(
         or permissions.refusal(request, rules)
         or (None if request.during_resolution else _timing_refusal(request, rules, timing))
         or _splice_refusal(request, rules, board)
+        or _target_refusal(request, rules)
         or _cost_refusal(request, rules)
     )
 
@@ -268,6 +270,13 @@ def _splice_refusal(request: CastRequest, rules: RuleVersion, board: Sequence[Ob
         if refusal is not None:
             return refusal
     return None
+
+
+def _target_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | None:
+    # Targets are chosen after splices are revealed and before the cost is found (601.2c).
+    if request.targets is None:
+        return None
+    return targets.target_refusal(request.targets, request.chosen_targets, _what(request), request.option, rules)
 
 
 SPLICE_ZONES = frozenset({Zone.HAND})

@@ -12,8 +12,9 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from splitcards.rules.card import CARD_TYPE_WORDS, COLOR_WORDS, Splice, Target
+from splitcards.rules.card import CARD_TYPE_WORDS, COLOR_WORDS, Card, Half, Splice, Target
 from splitcards.rules.mana import ManaCost
+from splitcards.rules.model import CastOption
 
 _SPLICE = re.compile(
     r"^Splice onto (?P<quality>\w+ or \w+|[\w-]+)\s*(?:(?P<cost>(?:\{[^}]+\})+)|[—-]\s*(?P<other>[^\n(]+))",
@@ -92,6 +93,43 @@ def parse_targets(text: str) -> tuple[Target, ...]:
                 if target is not None:
                     found.append(replace(target, optional=True) if mode and not target.optional else target)
     return tuple(found)
+
+
+# A line of a spell's text that is not its spell ability: a triggered ability ("When...",
+# "Whenever...", "At the beginning..."), an activated one (a cost, then a colon), a keyword line.
+_NOT_SPELL_ABILITY = re.compile(r"^\s*(?:when\b|whenever\b|at\b|[^:\n]*\{[^}\n]*\}[^:\n]*:)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def spell_targets(text: str) -> tuple[Target, ...]:
+    """The targets an instant or sorcery spell requires as it is cast (601.2c): those of its spell
+    ability, not of its triggered or activated abilities, whose targets are chosen when they are
+    put on the stack (603.3d, 602.2b)."""
+    plain = re.sub(r"\([^)]*\)", "", text) if "(" in text else text
+    if "target" not in plain.lower():
+        return ()
+    kept = "\n".join(line for line in plain.splitlines() if not _NOT_SPELL_ABILITY.match(line))
+    return parse_targets(kept)
+
+
+def required_targets(card: Card, option: CastOption) -> tuple[tuple[CastOption, Target], ...]:
+    """The targets a spell of ``card`` cast as ``option`` requires (601.2c), each with the half
+    whose text requires it: an instant or sorcery half's spell ability's; a fused spell has both
+    halves' text, so both halves' targets (702.102c). A permanent spell is given none here: an
+    Aura's enchant target (303.4a) is left to the engine, and no split card or Room is an Aura."""
+    if not card.is_split:
+        return tuple((CastOption.WHOLE, t) for t in spell_ability_targets(card.halves[0]))
+    sides = {CastOption.LEFT: (0,), CastOption.RIGHT: (1,), CastOption.FUSED: (0, 1)}.get(option, ())
+    found = []
+    for index in sides:
+        half = card.halves[index]
+        found += [(CastOption.LEFT if index == 0 else CastOption.RIGHT, t) for t in spell_ability_targets(half)]
+    return tuple(found)
+
+
+def spell_ability_targets(half: Half) -> tuple[Target, ...]:
+    """The targets a spell of this half requires as it is cast (see :func:`required_targets`)."""
+    return () if half.is_permanent or not half.targets else spell_targets(half.text)
 
 
 @lru_cache(maxsize=8192)

@@ -8,12 +8,17 @@ Room only its unlocked doors'), and under the old rules a yes from either half (
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from splitcards.errors import IllegalSplice, IllegalTarget
 from splitcards.rules import characteristics as ch
-from splitcards.rules.card import Target
+from splitcards.rules.actions import TargetChoices as TargetChoices
+from splitcards.rules.card import Card, Target
 from splitcards.rules.conditions import Condition, satisfies
 from splitcards.rules.mana import COLORS
-from splitcards.rules.model import Answer, ObjectView, Player, Zone
+from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, Zone
+from splitcards.rules.oracle import required_targets as required_targets
+from splitcards.rules.oracle import spell_ability_targets
 from splitcards.rules.versions import RuleVersion
 
 
@@ -101,3 +106,98 @@ def _quality(word: str, view: ObjectView, rules: RuleVersion) -> bool:
     if word == "multicolored":
         return ch.multicolored(view, rules).value
     return any(len(ch.facet_colors(facet)) == 1 for facet in ch.facets(view, rules)[0])  # monocolored
+
+
+# -- the targets a spell requires as it is cast (601.2c) ------------------------------------
+
+
+def target_choices(
+    card: Card,
+    option: CastOption,
+    spell: ObjectId,
+    splice: Sequence[tuple[ObjectId, ObjectView]],
+    board: Sequence[tuple[ObjectId, ObjectView]],
+    rules: RuleVersion,
+    caster: Player,
+) -> Answer[tuple[TargetChoices, ...]]:
+    """The legal choices for each target the spell requires (601.2c): its own text's, then each
+    spliced card's (702.47d), in that order. The spell can't target itself (115.5); a target
+    any player may be chosen for lists both, "target opponent" the caster's opponent."""
+    wanted: list[tuple[CastOption, Target, ObjectId | None]] = [
+        (half, target, None) for half, target in required_targets(card, option)
+    ]
+    for obj, view in splice:
+        wanted += [(CastOption.WHOLE, target, obj) for target in spell_ability_targets(view.card.halves[0])]
+    found = []
+    for half, target, spliced in wanted:
+        players = _players(target, caster)
+        if target.kind == "ability":
+            found.append(TargetChoices(target, half, spliced, (), players, unseen=True))
+            continue
+        if target.kind in ("player", "opponent"):
+            found.append(TargetChoices(target, half, spliced, (), players))
+            continue
+        described = replace(target, kind="permanent", types=_ANY_TARGET) if target.kind == "any" else target
+        objects = tuple(obj for obj, view in board if obj != spell and _matches(described, view, rules, caster))
+        found.append(TargetChoices(target, half, spliced, objects, players))
+    return Answer(tuple(found), rules.cite("target_legality"), rules.name)
+
+
+# What "any target" may be besides a player (115.4).
+_ANY_TARGET = ("Creature", "Planeswalker", "Battle")
+
+
+def _players(target: Target, caster: Player) -> tuple[Player, ...]:
+    whom = target.kind if target.kind in ("player", "opponent", "any") else target.or_player
+    if whom in ("player", "any"):
+        return (Player.P1, Player.P2)
+    if whom == "opponent":
+        return (caster.opponent,)
+    return ()
+
+
+def target_refusal(
+    choices: Sequence[TargetChoices],
+    chosen: Sequence[Sequence[ObjectId | Player]] | None,
+    what: str,
+    option: CastOption,
+    rules: RuleVersion,
+) -> IllegalTarget | IllegalSplice | None:
+    """Why the spell can't be cast for its targets (601.2c), or ``None``: a target it requires
+    with no legal choice (a fused spell needs one for each half's, 702.102c; a spliced card's
+    that can't be chosen is a splice that can't be made, 702.47b), or, when the caster has
+    chosen (``chosen``: one list per target, in the order of ``choices``), a choice that is not
+    legal for its target, one chosen twice, or fewer than it requires (115.1, 115.3)."""
+    for found in choices:
+        if found.choosable:
+            continue
+        described = found.target.describe()
+        if found.spliced is not None:
+            return IllegalSplice(
+                f"a card spliced onto {what!r} needs a target {described} and there is none",
+                rules.cite("splice_choices"),
+                rules.name,
+            )
+        keys = ("target_legality", "fuse") if option is CastOption.FUSED else ("target_legality",)
+        return IllegalTarget(f"{what!r} needs a target {described} and there is none", rules.cite(*keys), rules.name)
+    if chosen is None:
+        return None
+    if len(chosen) != len(choices):
+        return IllegalTarget(
+            f"{what!r} requires {len(choices)} target(s) and {len(chosen)} were chosen",
+            rules.cite("target_legality"),
+            rules.name,
+        )
+    for number, (found, picked) in enumerate(zip(choices, chosen, strict=True), 1):
+        legal = {*found.objects, *found.players}
+        wrong = [p for p in picked if p not in legal] if not found.unseen else []
+        # The fewest choices its words allow: none for "up to", else its count ("two target lands").
+        least = 0 if found.target.optional else found.target.count
+        if wrong or len(set(picked)) != len(picked) or len(picked) < least:
+            shown = ", ".join(str(p) for p in picked) or "nothing"
+            return IllegalTarget(
+                f"{what!r}: {shown} is no legal choice for its target {number}, {found.target.describe()}",
+                rules.cite("target_legality"),
+                rules.name,
+            )
+    return None

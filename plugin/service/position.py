@@ -116,7 +116,8 @@ def acting(question: Position, caster: Player | None) -> Player:
 def card_table(context: Context, question: CardQuestion) -> tuple[Table, Card]:
     """An empty Table under the question's rule version, and the card it names."""
     rules = context.rules(question.rules)
-    return Table(MemoryHost(), rules, context.pm), context.card(question.card, "params.card")
+    # A question sets out one card, not the game: its spells take their targets as chosen.
+    return Table(MemoryHost(), rules, context.pm, judge_targets=False), context.card(question.card, "params.card")
 
 
 def set_up(
@@ -154,7 +155,7 @@ def set_up(
         question.token,
         question.copy,
     )
-    table = Table(host, rules, context.pm)
+    table = Table(host, rules, context.pm, judge_targets=False)
     if view.zone is Zone.STACK:
         # A card that does not exist under the rule version is the rules' refusal (UnknownCard).
         table.check_card(card)

@@ -14,7 +14,7 @@ from typing import Any
 
 from splitcards.errors import IllegalAction, UnknownQuery
 from splitcards.hooks import hookimpl
-from splitcards.rules import casting, characteristics, citations, copies, events, offers, rooms
+from splitcards.rules import casting, characteristics, citations, copies, events, offers, rooms, targets
 from splitcards.rules import stack as stacking
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
 from splitcards.rules.card import Card, Side
@@ -81,6 +81,15 @@ def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalActio
 @hookimpl(trylast=True)
 def decide_cast(rules: RuleVersion, request: CastRequest) -> CastDecision | IllegalAction:
     return casting.decide_cast(request, rules)
+
+
+@hookimpl(trylast=True)
+def decide_targets(
+    rules: RuleVersion, request: CastRequest, board: Sequence[tuple[ObjectId, ObjectView]]
+) -> Answer[tuple[targets.TargetChoices, ...]]:
+    return targets.target_choices(
+        request.view.card, request.option, request.object, request.splice, board, rules, request.caster
+    )
 
 
 @hookimpl(trylast=True)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from splitcards.errors import IllegalAction
-from splitcards.rules.model import Answer, UnlockBy
+from splitcards.rules.model import Answer, Player, UnlockBy
 
 Test = Callable[[object], bool]
 
@@ -153,7 +153,21 @@ def _spliceable(answer: Any, arguments: Mapping[str, Any]) -> str | None:
     return "decide_spliceable returns ids of the cards it is given, each once"
 
 
+def _targets(answer: Any, arguments: Mapping[str, Any]) -> str | None:
+    # A choice must be one of the objects given, or a player: the check of check_cast reads them.
+    # The board is read only if an answer names objects (reading it may cost the host).
+    named = {obj for found in answer.value for obj in found.objects}
+    objects = {obj for obj, _ in arguments["board"]} if named else set()
+    for found in answer.value:
+        if not set(found.objects) <= objects or len(set(found.objects)) != len(found.objects):
+            return "decide_targets lists, for each target, objects of the board it is given, each once"
+        if not all(isinstance(p, Player) for p in found.players) or len(set(found.players)) != len(found.players):
+            return "decide_targets lists, for each target, players, each once"
+    return None
+
+
 _ANSWERS: dict[str, Callable[[Any, Mapping[str, Any]], str | None]] = {
+    "decide_targets": _targets,
     "decide_doors": _doors,
     "on_name_choice": _name_choices,
     "decide_name": _name,

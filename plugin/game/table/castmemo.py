@@ -3,7 +3,8 @@ can be given again.
 
 While the built-in rules alone answer the hooks ``castable`` asks, the answer is a function of
 the card's view, the permission, the caster and the timing: the zone, timing and cost rules read
-nothing else, and the board only for splice, which ``castable`` does not ask. A plugin's answer
+nothing else, and the board only for splice, which ``castable`` does not ask, and for targets,
+whose answers are not kept. A plugin's answer
 may depend on anything: while one implements any of those hooks, nothing is kept and each
 question is asked anew (the manager says which plugins implement them, so registering one takes
 effect at once).
@@ -23,7 +24,13 @@ Circumstances = tuple[ObjectView, Zone | None, Player | None, Timing]
 _KEPT = 4096
 
 # The hooks castable asks.
-HOOKS = (hookcalls.decide_cost_effects, hookcalls.check_cast, hookcalls.decide_cast, hookcalls.decide_citations)
+HOOKS = (
+    hookcalls.decide_cost_effects,
+    hookcalls.decide_targets,
+    hookcalls.check_cast,
+    hookcalls.decide_cast,
+    hookcalls.decide_citations,
+)
 
 
 class CastableMemo:

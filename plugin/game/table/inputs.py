@@ -67,6 +67,10 @@ class CastOrder:
     grants: CastGrants = NO_GRANTS
     """What effects add: spell-cost effects, hybrid choices, flash, flashback
     (:class:`~splitcards.rules.actions.CastGrants`)."""
+    targets: Sequence[Sequence[ObjectId | Player]] | None = None
+    """The objects (by id) and players (a :class:`~splitcards.rules.model.Player`) chosen for each
+    target the spell requires, in the order of ``Table.target_choices`` (601.2c); ``None``: the
+    engine chooses them, and the rules only ask that each can be chosen."""
 
 
 def takes_order(
@@ -118,7 +122,13 @@ def cast_request(
         hybrid=grants.hybrid,
         flash=grants.flash,
         flashback=grants.flashback,
+        chosen_targets=_chosen(order.targets),
     )
+
+
+def _chosen(targets: Sequence[Sequence[ObjectId | Player]] | None) -> tuple[tuple[ObjectId | Player, ...], ...] | None:
+    # A string is an object's id: a player is named by the enum, since an id may be any string.
+    return None if targets is None else tuple(tuple(each) for each in targets)
 
 
 def costs_given(

@@ -9,8 +9,9 @@ of the contract, and importable from here too) carrying the total cost the rules
 the Table's own questions (``castable``, ``cast_decision``, ``can_unlock``, ``unlock_cost``), so a
 plugin that refuses a cast or changes its cost is in the answer; a move is then played through the
 same Table, :meth:`Table.play <splitcards.game.table.Table.play>` (as python-chess's ``Board.push``),
-which refuses one that is no longer the move the rules offer. What only the engine knows, whether
-the mana can be made and whether targets exist, is the caller's to ask it.
+which refuses one that is no longer the move the rules offer. A cast is offered only with a legal
+choice for each target it requires among the host's objects (601.2c; both halves' for a fused cast,
+702.102c). What only the engine knows, whether the mana can be made, is the caller's to ask it.
 
 Which objects have which kinds of move is the rules' decision too (``decide_move_kinds``: a card is
 cast from the zone it is in, a Room permanent's doors are unlocked by its controller), and each cast
@@ -18,7 +19,8 @@ is asked of the hooks ``cast`` asks, once: a move offered is one its action take
 
 While the built-in rules alone answer a move's hooks, an object's moves are a function of its view,
 the permission, the player and the timing, and a table keeps them (:class:`MoveMemo`): an engine
-that asks at every position of its search pays for the objects that changed only.
+that asks at every position of its search pays for the objects that changed only. The moves of a
+card whose casts require targets depend on the other objects too, and are asked anew.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from splitcards.game.plugins.manager import builtins_answer
 from splitcards.game.table.castmemo import HOOKS as CASTABLE_HOOKS
 from splitcards.game.table.inputs import CastOrder
 from splitcards.game.table.queries import TableQueries
+from splitcards.game.table.state import Board
 from splitcards.rules.card import Side
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Timing, Zone
 from splitcards.rules.offers import MoveKind
@@ -86,37 +89,50 @@ def allowed_moves(
     timing = table._checked.timing()
     # Asked once: no plugin is registered while the Table answers.
     keeps = memo.keeps()
+    board = table._board()  # read once, and only if a target or a plugin looks at it
     found: list[Move] = []
     for obj in objs:
         view = table.view(obj)
         permission = view.zone if obj in permitted else None
         key = (obj, view, permission, player, timing)
-        moves = memo.get(key) if keeps else None
+        kept = keeps and not (table.judge_targets and table._targeting(view))
+        moves = memo.get(key) if kept else None
         if moves is None:
-            moves = _moves(table, obj, view, permission, player, timing)
-            if keeps:
+            moves = _moves(table, obj, view, permission, player, timing, board)
+            if kept:
                 memo.keep(key, moves)
         found += moves
     return tuple(found)
 
 
 def _moves(
-    table: TableQueries, obj: ObjectId, view: ObjectView, permission: Zone | None, player: Player, timing: Timing
+    table: TableQueries,
+    obj: ObjectId,
+    view: ObjectView,
+    permission: Zone | None,
+    player: Player,
+    timing: Timing,
+    board: Board,
 ) -> tuple[Move, ...]:
     kinds = table._decided(hookcalls.decide_move_kinds, view=view, player=player).value
     moves: list[Move] = []
     if MoveKind.UNLOCK in kinds:
         moves += _unlocks(table, obj, player)
     if MoveKind.CAST in kinds:
-        moves += _casts(table, obj, view, permission, player, timing)
+        moves += _casts(table, obj, view, permission, player, timing, board)
     return tuple(moves)
 
 
 def _casts(
-    table: TableQueries, obj: ObjectId, view: ObjectView, permission: Zone | None, player: Player, timing: Timing
+    table: TableQueries,
+    obj: ObjectId,
+    view: ObjectView,
+    permission: Zone | None,
+    player: Player,
+    timing: Timing,
+    board: Board,
 ) -> list[Move]:
     # Each option is asked as castable asks it and decided as cast decides it, once.
-    board = table._board()
     moves: list[Move] = []
     for option in CastOption:
         request = table._request(CastOrder(obj, option, caster=player, permission=permission), view)

@@ -18,15 +18,18 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 from splitcards.errors import IllegalAction
 from splitcards.game.contract import CastDecision, CastRequest
 from splitcards.game.plugins import hookcalls
+from splitcards.game.plugins.manager import builtins_answer
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
-from splitcards.game.table.state import Board, Snapshot, snapshot
+from splitcards.game.table.state import Board, BoardItems, Snapshot, snapshot
 from splitcards.game.table.tablehooks import TableHooks, _unanswered
+from splitcards.rules.actions import TargetChoices
 from splitcards.rules.card import Card, Side
 from splitcards.rules.citations import Question
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
+from splitcards.rules.oracle import required_targets
 
 if TYPE_CHECKING:
     from splitcards.rules.characteristics import Query
@@ -40,6 +43,7 @@ class TableQueries(TableHooks):
     _checked: CheckedHost
     _castable: CastableMemo
     last_cost: ManaCost | None
+    judge_targets: bool
 
     def _board(self) -> Board:
         return Board(self._checked)
@@ -60,6 +64,8 @@ class TableQueries(TableHooks):
             request = replace(request, cost_effects=(*request.cost_effects, *added))
         timing = self._checked.timing() if timing is None else timing
         board = self._board() if board is None else board
+        if self.judge_targets and request.targets is None:
+            request = replace(request, targets=self._target_choices(request, board).value)
         refusal = self._ask(hookcalls.check_cast, request=request, timing=timing, board=board)
         if refusal is not None:
             return refusal
@@ -67,6 +73,26 @@ class TableQueries(TableHooks):
         if decision is None:
             raise _unanswered(hookcalls.decide_cast)
         return decision
+
+    def _target_choices(self, request: CastRequest, board: Board) -> Answer[tuple[TargetChoices, ...]]:
+        """``decide_targets``' answer for the cast. A spell whose text requires no target needs
+        no board, nor a hook call, while the built-in rules alone decide targets."""
+        if (
+            not request.splice
+            and not required_targets(request.view.card, request.option)
+            and builtins_answer(self.pm, (hookcalls.decide_targets,))
+        ):
+            return Answer((), self.rules.cite("target_legality"), self.rules.name)
+        return self._decided(hookcalls.decide_targets, request=request, board=BoardItems(board))
+
+    @takes_order(CastOrder)
+    def target_choices(self, order: CastOrder) -> Answer[tuple[TargetChoices, ...]]:
+        """The legal choices now for each target the cast would require (601.2c, 115.1): one
+        :class:`~splitcards.rules.targets.TargetChoices` per target of the halves cast (both for a
+        fused spell) and of the cards spliced onto it, as ``decide_targets`` decides them. A
+        cast refuses a target with none (``IllegalTarget``), whether or not this is asked. The
+        parameters are those of ``cast``, the fields of :class:`~splitcards.game.table.CastOrder`."""
+        return self._target_choices(self._request(order), self._board())
 
     def _cast_decision(self, request: CastRequest) -> CastDecision:
         """The cast's decision (:meth:`_cast_answer`); its refusal is raised."""
@@ -108,7 +134,8 @@ class TableQueries(TableHooks):
         permission = enum_of(Zone, permission, "zone", self.rules) if permission is not None else None
         caster = enum_of(Player, caster, "player", self.rules) if caster is not None else None
         key = (view, permission, caster, timing)
-        keeps = self._castable.keeps()
+        # Targets make the answer depend on the other objects too (601.2c).
+        keeps = self._castable.keeps() and not (self.judge_targets and self._targeting(view))
         found = self._castable.get(key) if keeps else None
         if found is not None:
             return found
@@ -123,6 +150,9 @@ class TableQueries(TableHooks):
         if keeps:
             self._castable.keep(key, found)
         return found
+
+    def _targeting(self, view: ObjectView) -> bool:
+        return any(required_targets(view.card, option) for option in CastOption)
 
     @takes_order(CastOrder)
     def cast_refusal(self, order: CastOrder) -> IllegalAction | None:

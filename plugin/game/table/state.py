@@ -43,6 +43,23 @@ class Board(Sequence[ObjectView]):
         return self._load()[index]
 
 
+class BoardItems(Sequence[tuple[ObjectId, ObjectView]]):
+    """A :class:`Board`'s objects each with its id, read from the host only when first looked at."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def __len__(self) -> int:
+        return len(self._board.items())
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[ObjectId, ObjectView]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[ObjectId, ObjectView]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[ObjectId, ObjectView] | Sequence[tuple[ObjectId, ObjectView]]:
+        return self._board.items()[index]
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """Everything observable of a game at one moment: each object's view, the stack, the timing,

@@ -71,7 +71,8 @@ class Table(TableQueries):
     discovery. ``contract`` is the version of the host contract the host was written for
     (``AdapterInfo.contract``, :mod:`~splitcards.game.contract.versions`): where a later version
     asks more of a host, the Table keeps the old behaviour for an older one, with a
-    ``DeprecationWarning``.
+    ``DeprecationWarning``. ``judge_targets``: whether a cast needs a legal choice for each
+    target it requires among the host's objects (601.2c), as in a game.
     """
 
     def __init__(
@@ -81,6 +82,7 @@ class Table(TableQueries):
         pm: pluggy.PluginManager | None = None,
         *,
         contract: str = OLDEST_CONTRACT,
+        judge_targets: bool = True,
     ) -> None:
         problem = contract_problem(contract)
         if problem:
@@ -94,6 +96,10 @@ class Table(TableQueries):
         """The plugin manager whose hooks are called."""
         self.events: list[Event] = []
         """What happened, in order: every event the report hooks gave, the built-in rules' and the plugins'."""
+        self.judge_targets: bool = judge_targets
+        """Whether a cast needs a legal choice for each target it requires (601.2c), among the
+        host's objects; ``False`` where the host's objects are not the whole game (a conformance
+        scenario before format 1.3), whose spells take their targets as chosen."""
         self.last_cost: ManaCost | None = None
         """What the last cast or unlock cost in all (601.2f, 709.5e); ``None`` before any, or when no
         mana was paid (an unlock by an effect, a cast without paying its mana cost)."""

@@ -26,6 +26,7 @@ from splitcards.tools.conformance.values import (
     LastCostCheck,
     NameChoicesCheck,
     ObjectCheck,
+    TargetChoicesCheck,
 )
 
 
@@ -64,6 +65,15 @@ def _answer(run: ScenarioRun, check: Check, key: str) -> tuple[Any, tuple[str, .
         case CompareCheck(object=obj, characteristic=characteristic, op=op, value=value):
             answer = table.compare(run.obj(obj, key + ".object"), characteristic, op, value)
             return answer.value, answer.rules
+        case TargetChoicesCheck(object=obj, half=half, splice=splice):
+            listed = table.target_choices(
+                run.obj(obj, key + ".object"), half, [run.obj(s, key + ".splice") for s in splice]
+            )
+            # An object by the alias of its card (create, or a copy step), a player as p1 or p2.
+            named = [
+                [run.card_alias.get(o, o) for o in c.objects] + [p.value for p in c.players] for c in listed.value
+            ]
+            return [sorted(each) for each in named], listed.rules
         case CastableCheck(object=obj, permission=permission):
             options = table.castable(run.obj(obj, key + ".object"), permission)
             return [o.value for o in options.value], options.rules
@@ -115,6 +125,16 @@ def same(query: str, got: Any, expect: Any) -> bool:
     if query in SET_QUERIES:
         return (
             isinstance(expect, list) and set(map(str, expect)) == set(map(str, got)) and len(expect) == len(set(expect))
+        )
+    if query == "target_choices":
+        # Each target's choices are a set; the targets are in the spell's order.
+        return (
+            isinstance(expect, list)
+            and len(expect) == len(got)
+            and all(
+                isinstance(e, list) and sorted(map(str, e)) == g and len(e) == len(set(e))
+                for e, g in zip(expect, got, strict=True)
+            )
         )
     if query == "name_choices":
         # A choice of both halves names the two of them, in no order (505.7, 708.7).

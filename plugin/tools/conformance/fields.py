@@ -251,6 +251,30 @@ def hybrid(value: Any, key: str, at: Reading) -> tuple[str, ...]:
     return tuple(value)
 
 
+def chosen_targets(value: Any, key: str, at: Reading) -> tuple[tuple[str, ...], ...]:
+    """What is chosen for each target of a spell, in order: an alias or a player (``p1``,
+    ``p2``), or a list of them for a target that takes several ("up to two"), ``[]`` for none."""
+    if not isinstance(value, list):
+        raise ScenarioError(
+            f"{key}: {shown(value)} (allowed: a list with, for each target, an object or player or a list of them)"
+        )
+    chosen = []
+    for i, each in enumerate(value):
+        picked = each if isinstance(each, list) else [each]
+        chosen.append(tuple(_target_choice(p, f"{key}[{i}]", at) for p in picked))
+    return tuple(chosen)
+
+
+def _target_choice(value: Any, key: str, at: Reading) -> str:
+    if isinstance(value, str) and value in PLAYERS:
+        return value
+    return known_object(value, key, at)
+
+
+PLAYERS = frozenset(p.value for p in Player)
+"""How a scenario names the players, also as targets: ``p1``, ``p2``."""
+
+
 def chosen_names(value: Any, key: str, at: Reading) -> tuple[str, ...]:
     """A card name chosen, or the names chosen at once (both halves)."""
     names = [value] if isinstance(value, str) else value
@@ -276,6 +300,7 @@ READERS: dict[str, Reader] = {
     "flash": boolean,
     "flashback": boolean,
     "hybrid": hybrid,
+    "targets": chosen_targets,
     "cast": boolean,
     "door": door,
     "by": unlock_by,

@@ -33,7 +33,7 @@ from splitcards.tools.conformance.declarations import declared_deviation, declar
 from splitcards.tools.conformance.results import Answer
 from splitcards.tools.conformance.results import Result as Result
 from splitcards.tools.conformance.results import Status as Status
-from splitcards.tools.conformance.scenario import Scenario, ScenarioFile
+from splitcards.tools.conformance.scenario import Scenario, ScenarioFile, judges_targets
 from splitcards.tools.conformance.steps import Fail, ScenarioRun
 
 
@@ -163,7 +163,7 @@ def run_scenario(
     try:
         host = factory(version)
         host.prepare(list(file.cards.values()))
-        table = Table(host, version, pm, contract=contract)
+        table = Table(host, version, pm, contract=contract, judge_targets=judges_targets(file.format))
         run = ScenarioRun(file, scenario, table)
         for step in scenario.setup:
             run.step(step)

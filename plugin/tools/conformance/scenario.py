@@ -1,4 +1,4 @@
-"""Reading conformance scenario files (formats 1, 1.1 and 1.2, docs/format.md) into checked, typed scenarios.
+"""Reading conformance scenario files (formats 1 to 1.3, docs/format.md) into checked, typed scenarios.
 
 Every problem is reported as :class:`~splitcards.errors.ScenarioError` naming the file, the
 scenario id and the key. A problem of the file (not YAML, no ``format``, the wrong shape at the
@@ -31,14 +31,26 @@ from splitcards.rules.card import Card
 from splitcards.tools.conformance.fields import Reading, is_note, key_name
 from splitcards.tools.conformance.values import CheckValues, StepValues, alias_given, read_argument, read_step
 
-FORMATS = ("1", "1.1", "1.2")
+FORMATS = ("1", "1.1", "1.2", "1.3")
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # step: (required fields, optional fields), as of the newest format
     "create": (frozenset({"card", "zone"}), frozenset({"owner", "as"})),
     "cast": (
         frozenset({"object"}),
         frozenset(
-            {"half", "as", "splice", "x", "cost_change", "without_paying", "from", "flash", "flashback", "hybrid"}
+            {
+                "half",
+                "as",
+                "splice",
+                "x",
+                "cost_change",
+                "without_paying",
+                "from",
+                "flash",
+                "flashback",
+                "hybrid",
+                "targets",
+            }
         ),
     ),
     "resolve": (frozenset(), frozenset({"object"})),
@@ -62,6 +74,7 @@ ERROR_KINDS = frozenset(
         "not_a_room",
         "unknown_card",
         "illegal_choice",
+        "illegal_target",
     }
 )
 QUERIES = frozenset(
@@ -85,6 +98,7 @@ QUERIES = frozenset(
         "events",
         "last_cost",
         "can_target",
+        "target_choices",
     }
 )
 # What format 1.1 adds to format 1: steps, step fields, error kinds, queries.
@@ -98,6 +112,10 @@ FIELDS_1_2 = frozenset(
     | {("copy_card", f) for f in ("splice", "x", "cost_change")}
 )
 QUERIES_1_2 = frozenset({"can_target"})
+# What format 1.3 adds to format 1.2; its casts also need a legal choice for each target (601.2c).
+FIELDS_1_3 = frozenset({("cast", "targets")})
+ERRORS_1_3 = frozenset({"illegal_target"})
+QUERIES_1_3 = frozenset({"target_choices"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +131,14 @@ class Additions:
 ADDED = {
     "1.1": Additions(STEPS_1_1, FIELDS_1_1, ERRORS_1_1, QUERIES_1_1),
     "1.2": Additions(fields=FIELDS_1_2, queries=QUERIES_1_2),
+    "1.3": Additions(fields=FIELDS_1_3, errors=ERRORS_1_3, queries=QUERIES_1_3),
 }
+
+
+def judges_targets(fmt: str) -> bool:
+    """Whether a file of format ``fmt`` sets out every object its spells could target: from 1.3,
+    a cast needs a legal choice among them (601.2c); before, its targets are taken as chosen."""
+    return FORMATS.index(fmt) >= FORMATS.index("1.3")
 
 
 def unknown_in(fmt: str) -> Additions:
@@ -179,7 +204,7 @@ def load_file(path: str | Path) -> ScenarioFile:
 
 def _format_of(written: object) -> str:
     """The format a file names: ``1``, ``1.0`` and ``"1"`` are format 1 (a number is read as the
-    number it is, as JSON Schema reads it), ``1.1`` and ``"1.1"`` format 1.1, ``1.2`` and ``"1.2"`` 1.2."""
+    number it is, as JSON Schema reads it), ``1.1`` and ``"1.1"`` format 1.1, and so on to 1.3."""
     if isinstance(written, bool) or (isinstance(written, int) and not 0 <= written < 10):
         return ""
     if isinstance(written, float) and written.is_integer():
@@ -195,7 +220,7 @@ def parse(raw: Any, where: str) -> ScenarioFile:
     written = raw.get("format")
     fmt = _format_of(written)
     if fmt not in FORMATS:
-        raise ScenarioError(f"{where}: format: must be 1, 1.1 or 1.2, got {shown(written)}")
+        raise ScenarioError(f"{where}: format: must be 1, 1.1, 1.2 or 1.3, got {shown(written)}")
     cards_raw = raw.get("cards")
     cards_raw = {} if cards_raw is None else cards_raw
     if not isinstance(cards_raw, Mapping):

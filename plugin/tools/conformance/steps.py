@@ -12,7 +12,8 @@ from typing import Any
 from splitcards.errors import IllegalAction, ScenarioError, UnknownCard, UnknownObject
 from splitcards.game.table import Table
 from splitcards.rules.actions import CastGrants
-from splitcards.rules.model import ObjectId
+from splitcards.rules.model import ObjectId, Player
+from splitcards.tools.conformance.fields import PLAYERS
 from splitcards.tools.conformance.results import Answer
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile, Step
 from splitcards.tools.conformance.values import (
@@ -132,7 +133,12 @@ class ScenarioRun:
             grants=CastGrants(
                 cost_effects=changes.effects, hybrid=cast.hybrid, flash=cast.flash, flashback=cast.flashback
             ),
+            targets=None if cast.targets is None else [self._targets(each, key) for each in cast.targets],
         )
+
+    def _targets(self, chosen: tuple[str, ...], key: str) -> list[ObjectId | Player]:
+        # p1 and p2 name the players; every other name is an alias.
+        return [Player(name) if name in PLAYERS else self.obj(name, key + ".targets") for name in chosen]
 
     def _name(self, name: str | None, obj: ObjectId, card: bool) -> None:
         if name is None:

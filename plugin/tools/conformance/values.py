@@ -30,9 +30,11 @@ from splitcards.tools.conformance.fields import (
     Reading,
     condition,
     door,
+    half,
     is_note,
     key_name,
     known_object,
+    objects,
     zone,
 )
 
@@ -64,6 +66,7 @@ class CastStep:
     flash: bool = False
     flashback: bool = False
     hybrid: tuple[str, ...] | None = None
+    targets: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +246,15 @@ class CanTargetCheck:
 
 
 @dataclass(frozen=True, slots=True)
+class TargetChoicesCheck:
+    """``target_choices``: what may be chosen for each target of ``object`` cast as ``half`` with ``splice``."""
+
+    object: str
+    half: CastOption | None = None
+    splice: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class NameChoicesCheck:
     """``name_choices``: the answers to a choice of a name wanting the file's ``card``."""
 
@@ -291,6 +303,7 @@ CheckValues = (
     ObjectCheck
     | HasNameCheck
     | CanTargetCheck
+    | TargetChoicesCheck
     | NameChoicesCheck
     | CompareCheck
     | CastableCheck
@@ -342,6 +355,9 @@ def read_argument(query: str, arg: Any, where: str, at: Reading, steps: int) -> 
         return _compare(obj, arg, key)
     if query == "castable":
         return CastableCheck(obj, zone(arg["from"], key + ".from", at) if "from" in arg else None)
+    if query == "target_choices":
+        chosen = half(arg["half"], key + ".half", at) if "half" in arg else None
+        return TargetChoicesCheck(obj, chosen, objects(arg.get("splice"), key + ".splice", at))
     side = door(arg["door"], key + ".door", at)
     if isinstance(side, frozenset):
         raise ScenarioError(f"{key}.door: 'both' (allowed: left, right): the special action unlocks one door")
@@ -355,6 +371,7 @@ _MAPPED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "can_target": (("object", "target"), ("types", "not_types", "colors", "not_colors", "name", "mana_value")),
     "compare": (("object", "characteristic", "op", "value"), ()),
     "castable": (("object",), ("from",)),
+    "target_choices": (("object",), ("half", "splice")),
     "can_unlock": (("object", "door"), ()),
 }
 

@@ -75,6 +75,12 @@ FIELDS: dict[str, dict[str, Any]] = {
     "flash": {"type": "boolean", "description": "an effect gives it flash (702.8a)"},
     "flashback": {"type": "boolean", "description": "an effect gives it flashback (702.34a)"},
     "hybrid": {**_NAMES, "description": "how each hybrid symbol is paid, in order: U for {U/R}, 2 for {2/W}"},
+    "targets": {
+        "type": "array",
+        "items": {"anyOf": [_ALIAS, {"type": "array", "items": _ALIAS}]},
+        "description": "format 1.3: for each target of the spell, in order, the object (its alias) or player"
+        " (p1, p2) chosen, or a list of them",
+    },
     "cast": {"type": "boolean"},
     "door": {"anyOf": [{"$ref": "#/$defs/door"}, {"const": "both"}], "description": "both: format 1.2, by effect"},
     "by": {"enum": [by.value for by in UnlockBy if by is not UnlockBy.CAST]},
@@ -118,6 +124,10 @@ QUERY_ARGUMENTS: dict[str, dict[str, Any]] = {
         ["object", "characteristic", "op", "value"],
     ),
     "castable": _argument({"object": _ALIAS, "from": {"$ref": "#/$defs/zone"}}, ["object"]),
+    "target_choices": _argument(
+        {"object": _ALIAS, "half": {"$ref": "#/$defs/half"}, "splice": {"type": ["array", "null"], "items": _ALIAS}},
+        ["object"],
+    ),
     "can_unlock": _argument({"object": _ALIAS, "door": {"$ref": "#/$defs/door"}}, ["object", "door"]),
     "events": {
         "type": ["object", "null"],
