@@ -415,3 +415,21 @@ def test_every_citation_key_a_version_file_must_give_is_cited_by_the_rules() -> 
         if path.name != "versions.py" or path.parent.name != "rules"
     )
     assert sorted(key for key in ALL_CITATIONS if f'"{key}"' not in code) == []
+
+
+def test_a_decision_without_text_is_said_so_and_cites_nothing(tmp_path: Path) -> None:
+    unwritten = "version: h\nextends: current\nunwritten: {flash: 'this edition says nothing of flash'}\n"
+    house = load_registry().get(str(_write(tmp_path, "h.yaml", unwritten)))
+    assert house.no_text("flash") == "this edition says nothing of flash"
+    assert house.cite("flash", "timing") == ("117.1a", "304.1", "307.1")
+    assert load_registry().get("current").no_text("flash") is None
+    # A nearer file citing it writes it again.
+    cited = _write(tmp_path, "h2.yaml", "version: h2\nextends: h\nrules: {flash: ['702.8a']}\n")
+    again = load_registry([tmp_path / "h.yaml", cited]).get("h2")
+    assert (again.cite("flash"), again.no_text("flash")) == (("702.8a",), None)
+
+
+def test_a_decision_both_cited_and_unwritten_is_refused(tmp_path: Path) -> None:
+    text = "version: h\nextends: current\nrules: {flash: ['702.8a']}\nunwritten: {flash: none}\n"
+    with pytest.raises(RulesConfigError, match=r"h\.yaml: unwritten\.flash: also cited in rules"):
+        load_registry().get(str(_write(tmp_path, "h.yaml", text)))

@@ -98,6 +98,7 @@ KEYS: dict[str, Any] = {
     "naming": {"choose": str},
     "casting": {"flashback": str},
     "rules": {key: [str] for key in ALL_CITATIONS},
+    "unwritten": {key: str for key in ALL_CITATIONS},
 }
 """Every key of a version file and what its value is: a type, ``[type]`` for a list of them, or
 a section of keys."""
@@ -118,5 +119,7 @@ DESCRIPTIONS = {
     "naming": "how a player names a split card",
     "casting": "what a permission to cast lets a player cast",
     "rules": "for each rule decision, the rule numbers that decide it (in that edition's numbering)",
+    "unwritten": "the rule decisions this edition has no text for, each with why: an answer that needs one says so"
+    " instead of citing a rule",
 }
 """What each top-level key holds, in words (the schema's descriptions)."""

@@ -71,6 +71,10 @@ class RuleVersion:
     numbering."""
     source: str = field(compare=False, repr=False, default="")
     """The file it was read from; ``""`` for a version made in code."""
+    unwritten: Mapping[str, str] = field(compare=False, repr=False, default_factory=dict)
+    """The decisions this edition has no rule text for, by citation key, each with why (``"plot": "plot is
+    from 2024 (702.170)"``): an answer that needs one says so rather than guess, and cites nothing for it.
+    YAML ``unwritten``."""
 
     def __hash__(self) -> int:
         return hash(self.name)
@@ -81,13 +85,20 @@ class RuleVersion:
         whatever their files (a hash of it says which rules an answer was given under)."""
         described = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "source"}
         described["citations"] = {key: list(numbers) for key, numbers in self.citations.items()}
+        described["unwritten"] = dict(self.unwritten)
         return described
+
+    def no_text(self, key: str) -> str | None:
+        """Why this edition has no rule text for the decision ``key`` (a citation key), or ``None``
+        when it has some (:attr:`unwritten`)."""
+        return self.unwritten.get(key)
 
     def cite(self, *keys: str) -> tuple[str, ...]:
         """The rule numbers behind the decisions named by ``keys`` (citation keys), in order, without repeats."""
         out: list[str] = []
         for key in keys:
-            for number in self.citations[key]:
+            # A decision the edition has no text for cites nothing (no_text says why).
+            for number in () if key in self.unwritten else self.citations[key]:
                 if number not in out:
                     out.append(number)
         return tuple(out)

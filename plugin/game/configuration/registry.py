@@ -292,7 +292,13 @@ def _lineage(
 def _merged(name: str, lineage: Sequence[str], raws: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     merged: dict[str, Any] = {}
     for link in reversed(lineage):
-        _deep_update(merged, raws[link])
+        # A decision is either cited or unwritten: the nearer file's word on it wins.
+        raw = raws[link]
+        for key in raw.get("rules", {}) if isinstance(raw.get("rules"), Mapping) else ():
+            merged.get("unwritten", {}).pop(key, None)
+        for key in raw.get("unwritten", {}) if isinstance(raw.get("unwritten"), Mapping) else ():
+            merged.get("rules", {}).pop(key, None)
+        _deep_update(merged, raw)
     merged["version"] = name
     merged["aliases"] = list(raws[name].get("aliases", []))
     return merged
@@ -343,7 +349,11 @@ def _build(
         if feature not in features:
             raise RulesConfigError(f"{where}: features.{feature}: missing (allowed: true, false)")
     needed = set(BASE_CITATIONS).union(*(FEATURE_CITATIONS[f] for f in FEATURE_CITATIONS if features[f]))
-    missing = sorted(needed - set(data["rules"]))
+    unwritten = dict(data.get("unwritten", {}))
+    both = sorted(set(unwritten) & set(data["rules"]))
+    if both:
+        raise RulesConfigError(f"{where}: unwritten.{both[0]}: also cited in rules (a decision is one or the other)")
+    missing = sorted(needed - set(data["rules"]) - set(unwritten))
     if missing:
         raise RulesConfigError(f"{where}: rules: missing citations for {', '.join(missing)}")
     citations = {key: tuple(numbers) for key, numbers in data["rules"].items()}
@@ -359,6 +369,7 @@ def _build(
         # Shared by every game of the process: a plugin can't change it for the others.
         citations=MappingProxyType(dict(citations)),
         source=where,
+        unwritten=MappingProxyType(unwritten),
     )
 
 
