@@ -2,7 +2,7 @@
 them: 40 seeded AI games per engine, 8 per rule version.
 
 Run: ``python benchmarks/bench_games.py [--hosts phase mtg] [--games-per-version 8] [--jobs 2]
-[--max-actions 2000]`` (needs ``splitcards[phase]`` and ``splitcards[mtg]``; an engine not
+[--max-actions 2000] [--untouched]`` (needs ``splitcards[phase]`` and ``splitcards[mtg]``; an engine not
 installed is left out, and said so). The decks are the embedded demo decks (a version without
 Rooms, aftermath or fuse gives those cards' slots to the decks' spares, as the demo does). Prints,
 for this run and each engine, one ``name=value`` line each, the name prefixed by the engine
@@ -12,7 +12,10 @@ in which each mechanic happened: a fused cast, a splice, an aftermath half cast 
 door unlocked by the special action (target >= 25% each). A mechanic's share is of the games whose
 rule version has it (fuse since classic-2013, aftermath since amonkhet-2017, Rooms in
 duskmourn-2024; splice in every version). Then how the games ended and the CPU time of a game.
-Nothing asserts on the figures.
+With ``--untouched``, every action refused or aborted in a game is checked to have left the
+engine's whole state as it was (:mod:`splitcards.tools.play.untouched`): the run prints how many
+were checked and each breach, and exits with status 1 if there was one.
+Nothing asserts on the other figures.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from splitcards.rules.model import CastOption, ObjectId, ObjectView, Zone
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.play import AIGame
 from splitcards.tools.play.decks import DEMO_DECKS
+from splitcards.tools.play.untouched import UntouchedGame
 
 MECHANICS = ("fuse", "splice", "aftermath", "unlock")
 
@@ -56,6 +60,10 @@ class _Watched(AIGame):
         self.seen.add("unlock")
 
 
+class _Checked(_Watched, UntouchedGame):
+    """The demo's game, noting its mechanics and checking its refused actions left the engine as it was."""
+
+
 def _has(rules: RuleVersion, mechanic: str) -> bool:
     return {"fuse": rules.fuse, "aftermath": rules.aftermath, "unlock": rules.rooms}.get(mechanic, True)
 
@@ -75,15 +83,17 @@ class Game:
     seen: frozenset[str] = field(default=frozenset())
     possible: frozenset[str] = field(default=frozenset())
     crash: str | None = None
+    checked: int = 0
+    breaches: tuple[str, ...] = ()
 
 
-def play(host: str, rules_name: str, seed: int, max_actions: int) -> Game:
+def play(host: str, rules_name: str, seed: int, max_actions: int, untouched: bool = False) -> Game:
     pm = default_manager()
     rules = load_registry(pm=pm).get(rules_name)
     ai_game = adapters(pm)[host].ai_game
     assert ai_game is not None, f"{host} plays no AI games"
     start = time.process_time()
-    game = _Watched(ai_game(rules), rules, seed=seed, max_actions=max_actions)
+    game = (_Checked if untouched else _Watched)(ai_game(rules), rules, seed=seed, max_actions=max_actions)
     game.seen = set()
     possible = frozenset(m for m in MECHANICS if _has(rules, m))
     try:
@@ -96,7 +106,21 @@ def play(host: str, rules_name: str, seed: int, max_actions: int) -> Game:
     reason = result.ending.reason.value if result.ending is not None else "?"
     winner = result.winner.value if result.winner is not None else None
     seen = frozenset(game.seen)
-    return Game(host, rules.name, seed, winner, reason, result.turns, result.combat_damage, seconds, seen, possible)
+    checked, breaches = (game.checked, tuple(map(str, game.breaches))) if isinstance(game, _Checked) else (0, ())
+    return Game(
+        host,
+        rules.name,
+        seed,
+        winner,
+        reason,
+        result.turns,
+        result.combat_damage,
+        seconds,
+        seen,
+        possible,
+        checked=checked,
+        breaches=breaches,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -105,7 +129,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games-per-version", type=int, default=8)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default: 2)")
     parser.add_argument("--max-actions", type=int, default=2000)
+    parser.add_argument(
+        "--untouched", action="store_true", help="check that refused actions leave the engine's state as it was"
+    )
     args = parser.parse_args(argv)
+    breached = False
     registry = load_registry()
     versions = sorted(registry.versions.values(), key=lambda v: v.edition)
     found = adapters(default_manager())
@@ -116,10 +144,25 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(f"{host}: left out: {why}")
             continue
         seeds = range(1, args.games_per_version + 1)
-        specs = [(host, v.name, seed, args.max_actions) for v in versions for seed in seeds]
+        specs = [(host, v.name, seed, args.max_actions, args.untouched) for v in versions for seed in seeds]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             games = list(pool.map(play, *zip(*specs, strict=True)))
         _report(host, games, args.games_per_version, args.jobs)
+        if args.untouched:
+            breached |= _report_untouched(host, games)
+    if breached:
+        raise SystemExit(1)
+
+
+def _report_untouched(host: str, games: Sequence[Game]) -> bool:
+    """Print the refused actions checked and each breach; whether there was one."""
+    for game in games:
+        for breach in game.breaches:
+            print(f"{host} {game.rules} seed {game.seed}: BREACH {breach}")
+    found = sum(len(g.breaches) for g in games)
+    print(f"{host}_untouched_checked={sum(g.checked for g in games)}")
+    print(f"{host}_untouched_breaches={found}")
+    return found > 0
 
 
 def _report(host: str, games: Sequence[Game], per_version: int, jobs: int) -> None:

@@ -1,10 +1,13 @@
 """Measure what the plugin costs a python-mtg game: the same games with and without it, in one run.
 
-Run: ``python benchmarks/bench_mtg.py [--rules current] [--seeds 1 2 3] [--decisions 30] [--repeat 3]``
+Run: ``python benchmarks/bench_mtg.py [--rules current] [--seeds 1 2 3] [--decisions 30] [--pairs 10]``
 (needs ``splitcards[mtg]``), or ``pytest benchmarks/bench_mtg.py`` with pytest-benchmark. Prints
 figures measured in this run; nothing asserts on them. Targets: the overhead ratio (with / without)
-at most 1.05 for whole games and 1.03 like for like; the last lines give them as ``name=value``
-(``whole_games``, ``like_for_like``, ``plain_decks``).
+at most 1.05 for whole games, and like for like a median of at most 1.03 with the upper bound of
+its 95% confidence interval at most 1.06. The last lines give them as ``name=value``:
+``whole_games`` and ``like_for_like`` (the medians), ``whole_games_median``,
+``whole_games_ci95_low``, ``whole_games_ci95_high``, the same three for ``like_for_like``, and
+``plain_decks`` (its median).
 
 Each game is played from one seed and one pair of decks, taking a seeded random choice among the
 moves of python-mtg's own kinds at each of its decisions, three times: with the split-card moves
@@ -25,16 +28,28 @@ the same decisions. Two kinds of games:
     runs make the same decisions: what is left is the adapter's work.
 
   The adapter's own work (its part of the legal moves and of playing moves, timed in the run
-  with the plugin) is printed too;
+  with the plugin) is printed too. It leaves out the evaluations that try the split-card casts,
+  which run inside python-mtg's own listing of its moves, in place of the one it makes there;
 * **plain decks**: python-mtg games without split cards, which the plugin leaves to the engine.
 
 For scale, the split-card decks are also played taking any offered move, split-card moves
 included (no run without the plugin can play those).
 
 Times are the CPU time of this process (``time.process_time``: python-mtg evaluates its rules in
-the process), so that other work on the machine counts less; each figure is the fastest of
-``--repeat`` runs, the three ways taking turns. python-mtg caches every evaluation of its rules:
-the cache is emptied before each run, as a real game meets mostly new positions.
+the process), so that other work on the machine counts less; it still counts some (caches and
+memory shared with it), and a single ratio moves by a tenth from run to run on a busy machine.
+So the games are played in ``--pairs`` pairs (at least 10): in each pair every game is played
+each way, one way right after the other (with the plugin, stopping at the same decisions,
+without it; backwards in every other pair), so that a slower or busier moment of the machine
+weighs on both sides of the pair's ratios. Each ratio is given as the median of the pairs'
+ratios, with the distribution-free 95% confidence interval of that median (the order-statistic
+interval: with 10 pairs, from the second smallest ratio to the second largest, which covers the
+median with probability 97.9% whatever the ratios' distribution, the pairs being independent;
+:func:`median_ci`). The seconds printed are the medians over the pairs. python-mtg caches every
+evaluation of its rules: the cache is emptied before each run, as a real game meets mostly new
+positions. A first run of each game with the plugin, not timed, records where the plugin makes
+python-mtg stop (and warms up what a first run pays for alone); every timed run with the plugin
+must stop at the same decisions.
 """
 
 from __future__ import annotations
@@ -42,7 +57,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -223,71 +240,156 @@ def nothing() -> Iterator[None]:
     yield
 
 
-@dataclass(slots=True)
-class Runs:
-    """The fastest run of one game in each of three ways."""
-
-    with_plugin: Played | None = None
-    without: Played | None = None
-    same_decisions: Played | None = None
-
-    def keep(self, played: Played, way: str) -> None:
-        best = getattr(self, way)
-        if best is None or played.seconds < best.seconds:
-            setattr(self, way, played)
+WAYS = ("with_plugin", "same_decisions", "without")
+"""The three ways a game is played, in the order of even pairs (odd pairs play them backwards):
+the run with the plugin and the one stopping at the same decisions are always next to each other."""
 
 
-WAYS = ("with_plugin", "without", "same_decisions")
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """One game to play each way: where it starts, its seed, and where the plugin made python-mtg stop."""
+
+    start: Any
+    seed: int
+    stops: list[bool]
 
 
-def compare(session: TimedMoves, start: Any, seed: int, decisions: int, repeat: int) -> Runs:
-    """The same game from ``start`` with the plugin, without it, and without it stopping at the
-    decisions the plugin made it stop at, ``repeat`` times each in turn."""
-    runs = Runs()
-    stops: list[bool] | None = None
-    for n in range(repeat):
-        # The first round runs with the plugin first: the others replay its decisions.
-        for way in WAYS[n % 3 :] + WAYS[: n % 3]:
-            session.seconds = 0.0
-            # python-mtg caches every evaluation of its rules: a run must not find another's. Each
-            # run starts with the garbage of the one before collected, so that it pays only for its own.
-            states.forget_evaluations()
-            gc.collect()
-            if way == "with_plugin":
-                with patches.patched(session), decisions_recorded() as answers:
-                    played = play(start.copy(), seed, decisions)
-                stops = answers
-            elif way == "without":
-                played = play(start.copy(), seed, decisions)
-            else:
-                assert stops is not None
-                with deciding_as(stops):
-                    played = play(start.copy(), seed, decisions)
-            runs.keep(replace(played, adapter_seconds=session.seconds), way)
-    assert runs.with_plugin is not None and runs.without is not None and runs.same_decisions is not None
-    # Keys compared with python-mtg's own Game.key(): the plugin is uninstalled here.
-    keys = {way: getattr(runs, way).game.key() for way in WAYS}
-    if len(set(keys.values())) != 1:
-        raise RuntimeError(f"seed {seed}: the games with and without the plugin ended in different positions")
-    return runs
+def record(session: TimedMoves, start: Any, seed: int, decisions: int) -> Recorded:
+    """``start``'s game, with the stops of a run with the plugin (not timed: it also warms up)."""
+    states.forget_evaluations()
+    with patches.patched(session), decisions_recorded() as answers:
+        play(start.copy(), seed, decisions)
+    return Recorded(start, seed, answers)
 
 
-def _report(label: str, runs: Sequence[Runs]) -> tuple[float, float]:
-    """Print the figures of one kind of game; return its ratios, whole games and like for like."""
+def play_way(session: TimedMoves, game: Recorded, way: str, decisions: int) -> Played:
+    """Play ``game`` one way, timed."""
+    session.seconds = 0.0
+    # python-mtg caches every evaluation of its rules: a run must not find another's. Each run
+    # starts with the garbage of the one before collected, so that it pays only for its own.
+    states.forget_evaluations()
+    gc.collect()
+    if way == "with_plugin":
+        with patches.patched(session), decisions_recorded() as answers:
+            played = play(game.start.copy(), game.seed, decisions)
+        if answers != game.stops:
+            raise RuntimeError(f"seed {game.seed}: the plugin made python-mtg stop elsewhere than in the first run")
+    elif way == "same_decisions":
+        with deciding_as(game.stops):
+            played = play(game.start.copy(), game.seed, decisions)
+    else:
+        played = play(game.start.copy(), game.seed, decisions)
+    return replace(played, adapter_seconds=session.seconds)
 
-    def total(way: str, what: str = "seconds") -> float:
-        return float(sum(getattr(getattr(r, way), what) for r in runs))
 
-    with_plugin, without, same = total("with_plugin"), total("without"), total("same_decisions")
-    adapter = total("with_plugin", "adapter_seconds")
-    moves, decisions = int(total("without", "moves")), int(total("with_plugin", "moves"))
-    print(f"{label}: {moves} moves without the plugin, {decisions} with it (forced passes included)")
-    print(f"  with the plugin:                     {with_plugin:7.2f} s  (the adapter's own work: {adapter:.2f} s)")
-    print(f"  without the plugin:                  {without:7.2f} s")
-    print(f"  without it, stopping where it stops: {same:7.2f} s")
-    print(f"  ratio, whole games (with / without):             {with_plugin / without:.3f}   (target <= 1.05)")
-    print(f"  ratio, like for like (with / without, same stops): {with_plugin / same:.3f}   (target <= 1.03)")
-    return with_plugin / without, with_plugin / same
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One pair: every game played each way, in turn; seconds and moves summed over the games."""
+
+    seconds: dict[str, float]
+    moves: dict[str, int]
+    adapter_seconds: float
+
+    def ratio(self, way: str) -> float:
+        """With the plugin / ``way``."""
+        return self.seconds["with_plugin"] / self.seconds[way]
+
+
+def pair(session: TimedMoves, games: Sequence[Recorded], ways: Sequence[str], n: int, decisions: int) -> Pair:
+    """The ``n``-th pair: each game played each of ``ways``, one game after the other, the ways in
+    turn (forwards in even pairs, backwards in odd ones), so that what else the machine does weighs
+    on both sides of a ratio alike."""
+    order = ways if n % 2 == 0 else ways[::-1]
+    seconds = dict.fromkeys(ways, 0.0)
+    moves = dict.fromkeys(ways, 0)
+    adapter = 0.0
+    for game in games:
+        ended = {}
+        for way in order:
+            played = play_way(session, game, way, decisions)
+            seconds[way] += played.seconds
+            moves[way] += played.moves
+            adapter += played.adapter_seconds
+            # Keys compared with python-mtg's own Game.key(): the plugin is uninstalled here.
+            ended[way] = played.game.key()
+        if len(set(ended.values())) != 1:
+            raise RuntimeError(f"seed {game.seed}: the games with and without the plugin ended in different positions")
+    return Pair(seconds, moves, adapter)
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """The median of a ratio over the pairs, and the 95% confidence interval of that median."""
+
+    median: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"median {self.median:.3f}, 95% CI {self.low:.3f}-{self.high:.3f}"
+
+
+def median_ci(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
+    """The distribution-free confidence interval of the median of ``values``: the ``k``-th smallest
+    and the ``k``-th largest, ``k`` the largest rank at which the interval covers the median with
+    probability ``level`` or more whatever the distribution (the pairs being independent: the
+    number of values below the median is binomial, n and 1/2). Raises ``ValueError`` when there
+    are too few values for any such interval (fewer than 6 at 95%)."""
+    n, ordered = len(values), sorted(values)
+
+    def coverage(k: int) -> float:
+        # [k-th smallest, k-th largest] misses the median when fewer than k values are below it, or above.
+        return 1 - 2 * sum(math.comb(n, i) for i in range(k)) * 0.5**n
+
+    if n == 0 or coverage(1) < level:
+        raise ValueError(f"{n} values are too few for a {level:.0%} confidence interval of the median")
+    k = 1
+    while k + 1 <= n // 2 and coverage(k + 1) >= level:
+        k += 1
+    return ordered[k - 1], ordered[n - k]
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    return Estimate(statistics.median(values), *median_ci(values))
+
+
+def _report(label: str, pairs: Sequence[Pair], ways: Sequence[str]) -> dict[str, Estimate]:
+    """Print the figures of one kind of game; return the estimates of its ratios by the way
+    compared with (``without``: whole games; ``same_decisions``: like for like)."""
+
+    def median(way: str) -> float:
+        return statistics.median(p.seconds[way] for p in pairs)
+
+    first = pairs[0]
+    adapter = statistics.median(p.adapter_seconds for p in pairs)
+    print(
+        f"{label}: {first.moves['without']} moves without the plugin, {first.moves['with_plugin']} with it"
+        " (forced passes included)"
+    )
+    print(
+        f"  with the plugin:                     {median('with_plugin'):7.2f} s  (the adapter's work: {adapter:.2f} s)"
+    )
+    print(f"  without the plugin:                  {median('without'):7.2f} s")
+    if "same_decisions" in ways:
+        print(f"  without it, stopping where it stops: {median('same_decisions'):7.2f} s")
+    found = {way: estimate([p.ratio(way) for p in pairs]) for way in ways if way != "with_plugin"}
+    print(f"  ratio, whole games (with / without):               {found['without']}   (target: median <= 1.05)")
+    if "same_decisions" in found:
+        print(
+            f"  ratio, like for like (with / without, same stops): {found['same_decisions']}"
+            "   (target: median <= 1.03, CI high <= 1.06)"
+        )
+    return found
+
+
+MIN_PAIRS = 10
+
+
+def _pairs_count(text: str) -> int:
+    n = int(text)
+    if n < MIN_PAIRS:
+        raise argparse.ArgumentTypeError(f"at least {MIN_PAIRS} pairs")
+    return n
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -295,32 +397,44 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rules", default="current", help="rule version (default: current)")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], help="game seeds (default: 1 2 3)")
     parser.add_argument("--decisions", type=int, default=30, help="random choices per game (default: 30)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each game each way (default: 3)")
+    parser.add_argument(
+        "--pairs",
+        type=_pairs_count,
+        default=MIN_PAIRS,
+        help=f"pairs of runs, at least {MIN_PAIRS} (default: {MIN_PAIRS})",
+    )
     args = parser.parse_args(argv)
     rules = load_registry().get(args.rules)
     cards = split_cards()
     session = TimedMoves(rules)
-    split_start = {seed: split_game(rules, cards, seed) for seed in args.seeds}
-    plain_start = {seed: plain_game(seed) for seed in args.seeds}
+    split = [record(session, split_game(rules, cards, s), s, args.decisions) for s in args.seeds]
+    plain = [record(session, plain_game(s), s, args.decisions) for s in args.seeds]
     seeds = " ".join(map(str, args.seeds))
-    print(f"{rules.name}: seeds {seeds}, {args.decisions} random choices per game, fastest of {args.repeat} runs")
-    split_runs = [compare(session, split_start[s], s, args.decisions, args.repeat) for s in args.seeds]
-    whole, like = _report("split-card decks, python-mtg's moves", split_runs)
-    plain_runs = [compare(session, plain_start[s], s, args.decisions, args.repeat) for s in args.seeds]
-    plain, _ = _report("plain decks", plain_runs)
+    print(f"{rules.name}: seeds {seeds}, {args.decisions} random choices per game, {args.pairs} pairs of runs")
+    split_pairs, plain_pairs = [], []
+    for n in range(args.pairs):
+        split_pairs.append(pair(session, split, WAYS, n, args.decisions))
+        plain_pairs.append(pair(session, plain, ("with_plugin", "without"), n, args.decisions))
+    found = _report("split-card decks, python-mtg's moves", split_pairs, WAYS)
+    whole, like = found["without"], found["same_decisions"]
+    plain_found = _report("plain decks", plain_pairs, ("with_plugin", "without"))["without"]
     with patches.patched(session):
-        games = [play_any(split_start[s].copy(), s, args.decisions) for s in args.seeds]
-    seconds, moves, split = (
+        games = [play_any(g.start.copy(), g.seed, args.decisions) for g in split]
+    seconds, moves, split_moves = (
         sum(g.seconds for g in games),
         sum(g.moves for g in games),
         sum(g.split_moves for g in games),
     )
-    print(f"split-card decks, any move (with the plugin only): {moves} moves, {split} of them split-card moves")
+    print(f"split-card decks, any move (with the plugin only): {moves} moves, {split_moves} of them split-card moves")
     print(f"  {seconds:7.2f} s  {seconds / moves * 1e3:7.2f} ms per move")
-    # The split-card decks' figures again as name=value lines, for a reader that is a program.
-    print(f"whole_games={whole:.3f}")
-    print(f"like_for_like={like:.3f}")
-    print(f"plain_decks={plain:.3f}")
+    # The split-card decks' figures again as name=value lines, for a reader that is a program
+    # (whole_games, like_for_like and plain_decks: the medians).
+    for name, found_ in (("whole_games", whole), ("like_for_like", like)):
+        print(f"{name}={found_.median:.3f}")
+        print(f"{name}_median={found_.median:.3f}")
+        print(f"{name}_ci95_low={found_.low:.3f}")
+        print(f"{name}_ci95_high={found_.high:.3f}")
+    print(f"plain_decks={plain_found.median:.3f}")
 
 
 # -- pytest-benchmark: ``pytest benchmarks/bench_mtg.py`` ---------------------------------------

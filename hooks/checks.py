@@ -17,7 +17,7 @@ from splitcards.errors import IllegalAction
 from splitcards.hooks import hookspec
 from splitcards.rules.actions import CastRequest
 from splitcards.rules.card import Card
-from splitcards.rules.model import ObjectId, ObjectView, Timing, TimingChange, Zone
+from splitcards.rules.model import ObjectId, ObjectView, Player, Timing, TimingChange, Zone
 from splitcards.rules.versions import RuleVersion
 
 # -------------------------------------------------------------------------------------------
@@ -89,6 +89,27 @@ def check_destination(rules: RuleVersion, card: Card, zone: Zone) -> IllegalActi
 # -------------------------------------------------------------------------------------------
 # timing
 # -------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def check_plot(
+    rules: RuleVersion, view: ObjectView, player: Player, by_effect: bool, timing: Timing
+) -> IllegalAction | None:
+    """Refuse plotting a card: exiling it so that it may be cast on a later turn (702.170).
+
+    Stops at first non-None result. The built-in rules (``trylast``) refuse, for the special
+    action (``by_effect`` false), a card with no plot ability, one not in the player's own hand,
+    and a moment other than the player's main phase with priority and an empty stack (702.170a,
+    116.2k); by an effect (702.170c), a permanent or a spell; and any plot under a version whose
+    edition has no plot.
+
+    :param rules: the rule version in force.
+    :param view: the card as it is now.
+    :param player: who plots it.
+    :param by_effect: whether an effect plots it rather than the special action.
+    :param timing: the timing context now.
+    :return: the error that refuses it (citing its rule), or ``None`` for no objection.
+    """
 
 
 @hookspec(firstresult=True)

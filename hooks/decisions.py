@@ -13,6 +13,7 @@ of each action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 # Imported at run time, not only for type checkers: what a plugin returns is checked against
 # these annotations (splitcards.game.plugins.hookresults).
@@ -24,6 +25,11 @@ from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect
 from splitcards.rules.model import Answer, ObjectId, ObjectView, Player, Zone
 from splitcards.rules.versions import RuleVersion
+
+if TYPE_CHECKING:
+    # A parameter's type only (return types are checked at run time): the descriptions' rules
+    # load with the built-in ones.
+    from splitcards.rules.conditions import Condition
 
 # -------------------------------------------------------------------------------------------
 # casting
@@ -215,6 +221,28 @@ def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]] 
     :return: each legal answer as a tuple of names: one name of a half (709.4a), or both
         halves' names together under the old rules (505.7, 708.7 before 2013); at least one
         answer, each once, none naming a name twice.
+    """
+
+
+@hookspec(firstresult=True)
+def decide_described_names(
+    rules: RuleVersion, card: Card, legal: Sequence[tuple[str, ...]], described: Condition
+) -> Answer[tuple[tuple[str, ...], ...]] | IllegalAction | None:
+    """Decide which legal name choices a card name with certain characteristics allows (201.4b).
+
+    The player is told to choose a card name such as "a noncreature, nonland card name" and wants
+    ``card``.
+
+    Stops at first non-None result. Called with the answers of ``on_name_choice``, before
+    ``decide_name`` is given those this hook keeps.
+
+    :param rules: the rule version in force.
+    :param card: the card the player wants to name.
+    :param legal: the legal answers of ``on_name_choice``.
+    :param described: the characteristics the name's card must have.
+    :return: those of ``legal`` that may be chosen (none, if none), with the rules that decide it;
+        the error that refuses the choice (a rule version with no text to judge it by); or
+        ``None`` to leave the decision to later plugins.
     """
 
 

@@ -78,6 +78,27 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
     3. The host changes the designations (``Host.set_unlocked``).
     4. ``on_unlock`` / ``on_lock``.
 
+* ``manifest`` / ``turn_face_up`` / ``become_copy``:
+
+    1. ``check_face_down`` then ``decide_face_down_view``; ``check_face_up`` then
+       ``decide_face_up_view``; ``decide_become_copy``.
+    2. The host acts (``set_face_down``, after ``move`` onto the battlefield for a card put
+       there face down; ``set_unlocked`` for the doors a permanent turned face up has;
+       ``become_copy``); nothing is reported.
+
+* ``cascade`` / ``discover`` / ``storm``:
+
+    1. ``decide_cascade`` or ``decide_discover`` decides, from the library top first, the cards
+       exiled, the one it stops at and what of it may be cast; ``decide_storm`` how many copies.
+    2. The host moves the exiled cards to exile (``Host.move``), and the rest as ``cast`` and
+       ``move`` do; each storm copy is a ``copy_spell``.
+
+* ``plot``:
+
+    1. ``check_plot``.
+    2. The host moves the card to exile (``Host.move``); the Table records the turn it became
+       plotted on; nothing is reported.
+
 * ``set_turn``:
 
     1. ``check_turn``.
@@ -86,7 +107,8 @@ Call order of each action of :class:`~splitcards.game.table.Table` (pytest's che
 * ``choose_name``:
 
     1. ``on_name_choice`` gives the legal answers (``decide_citations`` their rules);
-       ``decide_name`` finds the choice among them.
+       for a name with certain characteristics, ``decide_described_names`` keeps those that
+       may be chosen; ``decide_name`` finds the choice among them.
     2. ``on_name_chosen`` reports the choice.
 
 * ``castable``, ``cast_refusal``, ``cast_decision``, ``can_unlock``, ``unlock_cost``:
@@ -135,12 +157,14 @@ from splitcards.hooks.characteristics import decide_has_name as decide_has_name
 from splitcards.hooks.checks import check_card as check_card
 from splitcards.hooks.checks import check_cast as check_cast
 from splitcards.hooks.checks import check_destination as check_destination
+from splitcards.hooks.checks import check_plot as check_plot
 from splitcards.hooks.checks import check_resolve as check_resolve
 from splitcards.hooks.checks import check_turn as check_turn
 from splitcards.hooks.decisions import decide_cast as decide_cast
 from splitcards.hooks.decisions import decide_controller as decide_controller
 from splitcards.hooks.decisions import decide_copy as decide_copy
 from splitcards.hooks.decisions import decide_cost_effects as decide_cost_effects
+from splitcards.hooks.decisions import decide_described_names as decide_described_names
 from splitcards.hooks.decisions import decide_name as decide_name
 from splitcards.hooks.decisions import decide_spliceable as decide_spliceable
 from splitcards.hooks.decisions import decide_targets as decide_targets
@@ -154,6 +178,17 @@ from splitcards.hooks.doors import decide_doors as decide_doors
 from splitcards.hooks.doors import decide_unlock_cost as decide_unlock_cost
 from splitcards.hooks.doors import on_lock as on_lock
 from splitcards.hooks.doors import on_unlock as on_unlock
+from splitcards.hooks.faces import check_cast_face_down as check_cast_face_down
+from splitcards.hooks.faces import check_face_down as check_face_down
+from splitcards.hooks.faces import check_face_up as check_face_up
+from splitcards.hooks.faces import decide_become_copy as decide_become_copy
+from splitcards.hooks.faces import decide_face_down_spell as decide_face_down_spell
+from splitcards.hooks.faces import decide_face_down_view as decide_face_down_view
+from splitcards.hooks.faces import decide_face_up_cost as decide_face_up_cost
+from splitcards.hooks.faces import decide_face_up_view as decide_face_up_view
+from splitcards.hooks.library import decide_cascade as decide_cascade
+from splitcards.hooks.library import decide_discover as decide_discover
+from splitcards.hooks.library import decide_storm as decide_storm
 from splitcards.hooks.questions import decide_citations as decide_citations
 from splitcards.hooks.questions import decide_move_kinds as decide_move_kinds
 from splitcards.hooks.questions import decide_splice_zones as decide_splice_zones

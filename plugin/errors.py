@@ -156,6 +156,14 @@ class IllegalCast(IllegalAction):
     """The name of this error in scenario files (``expect_error: illegal_cast``)."""
 
 
+class Prohibited(IllegalCast):
+    """An effect in force forbids this player to cast a spell with one of the spell's names
+    (Meddling Mage, Council of the Absolute): the rules would let it be cast otherwise."""
+
+    kind = "prohibited"
+    """The name of this error in scenario files (``expect_error: prohibited``)."""
+
+
 class IllegalZone(IllegalAction):
     """The card cannot be cast (or used) from the zone it is in."""
 
@@ -189,6 +197,14 @@ class IllegalTarget(IllegalAction):
 
     kind = "illegal_target"
     """The name of this error in scenario files (``expect_error: illegal_target``)."""
+
+
+class CannotPay(IllegalCast):
+    """The caster's mana can't pay the spell's total cost (601.2g-h): nothing is cast, and
+    nothing is paid."""
+
+    kind = "cannot_pay"
+    """The name of this error in scenario files (``expect_error: cannot_pay``)."""
 
 
 class AlreadyUnlocked(IllegalAction):
@@ -233,6 +249,23 @@ class UnknownCard(IllegalAction):
 
     kind = "unknown_card"
     """The name of this error in scenario files (``expect_error: unknown_card``)."""
+
+
+class IllegalFaceUp(IllegalAction):
+    """The permanent can't be turned face up this way: it is face up, or the special action of
+    the rule that made it face down does not allow it (701.34b: a manifested card that is not a
+    creature card)."""
+
+    kind = "illegal_face_up"
+    """The name of this error in scenario files (``expect_error: illegal_face_up``)."""
+
+
+class NotInRules(IllegalAction):
+    """The rule version has no text for this action (manifest before Fate Reforged, cloak and
+    manifest dread before 2024): the message says why, and nothing is done."""
+
+    kind = "not_in_rules"
+    """The name of this error in scenario files (``expect_error: not_in_rules``)."""
 
 
 class TableInUse(SplitcardsError, RuntimeError):

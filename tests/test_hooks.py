@@ -32,7 +32,14 @@ def test_every_hook_is_importable_from_spec_and_is_one_of_its_kind() -> None:
         by_module.setdefault(hook.__module__, set()).add(hook.__name__)
     assert by_module == {
         "splitcards.hooks.spec": {"splitcards_register_adapters", "splitcards_rule_files"},
-        "splitcards.hooks.checks": {"check_card", "check_cast", "check_destination", "check_resolve", "check_turn"},
+        "splitcards.hooks.checks": {
+            "check_card",
+            "check_cast",
+            "check_destination",
+            "check_plot",
+            "check_resolve",
+            "check_turn",
+        },
         "splitcards.hooks.characteristics": {"decide_characteristic", "decide_comparison", "decide_has_name"},
         "splitcards.hooks.views": {"decide_moved_view", "decide_permanent_view", "decide_spell_view"},
         "splitcards.hooks.questions": {"decide_citations", "decide_move_kinds", "decide_splice_zones"},
@@ -41,6 +48,7 @@ def test_every_hook_is_importable_from_spec_and_is_one_of_its_kind() -> None:
             "decide_controller",
             "decide_copy",
             "decide_cost_effects",
+            "decide_described_names",
             "decide_name",
             "decide_spliceable",
             "decide_targets",
@@ -50,6 +58,17 @@ def test_every_hook_is_importable_from_spec_and_is_one_of_its_kind() -> None:
             "on_resolve",
         },
         "splitcards.hooks.reports": {"on_cast", "on_entered_battlefield", "on_name_chosen", "on_splice"},
+        "splitcards.hooks.faces": {
+            "check_cast_face_down",
+            "check_face_down",
+            "decide_face_down_spell",
+            "decide_face_up_cost",
+            "check_face_up",
+            "decide_become_copy",
+            "decide_face_down_view",
+            "decide_face_up_view",
+        },
+        "splitcards.hooks.library": {"decide_cascade", "decide_discover", "decide_storm"},
         "splitcards.hooks.doors": {
             "check_lock",
             "check_unlock",

@@ -105,7 +105,7 @@ def test_709_3_a_half_is_cast_through_the_engines_moves(v: dict[str, RuleVersion
 def test_709_3_the_spell_on_the_stack_is_the_cast_half(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = _game(v, cards, ["Fire // Ice"])
     fire_ice = _obj(host, "fire_ice")
-    table = Table(host, v["duskmourn-2024"])
+    table = Table(host, v["duskmourn-2024"], judge_targets=False)
     table.cast(fire_ice, CastOption.RIGHT)
     state = host.state
     assert host.stack() == [fire_ice]
@@ -172,6 +172,8 @@ def test_702_127_aftermath_half_cast_from_graveyard_then_exiled(
 ) -> None:
     host = _game(v, cards, [], ["Forest"] * 4)
     destined = host.create(cards["Destined // Lead"], Zone.GRAVEYARD, Player.P1)
+    # Lead needs a creature to target (601.2c).
+    host.create(_permanent("Grizzly Bears", "{1}{G}", "Creature"), Zone.BATTLEFIELD, Player.P2)
     assert _split_moves(host, destined) == [("cast_split", "alice", destined, "right", {})]
     host.game.push(("cast_split", "alice", destined, "right", {}))
     assert host.view(destined).zone is Zone.EXILE
@@ -246,7 +248,7 @@ def test_702_102c_the_engine_sees_a_fused_spells_total_cost(
     decks = {"alice": ["Wear // Tear", *["Island"] * 20], "bob": ["Island"] * 20}
     host = MtgHost.from_decks(rules, pool, decks, seed=3, starting_hand={"alice": ["Wear // Tear"]})
     wear_tear = _obj(host, "wear_tear")
-    Table(host, rules).cast(wear_tear, CastOption.FUSED)
+    Table(host, rules, judge_targets=False).cast(wear_tear, CastOption.FUSED)
     assert _facts(host, wear_tear, "mana_generic") == {1}
     assert _facts(host, wear_tear, "mana_pip") == {("red", 1), ("white", 1)}
     assert _facts(host, wear_tear, "mana_cost") == {3}
@@ -335,7 +337,7 @@ def test_601_2_a_plugin_that_reads_the_board_is_asked_at_every_position(
 
 def test_601_2_the_spell_is_controlled_by_its_caster(v: dict[str, RuleVersion], cards: dict[str, Card]) -> None:
     host = MtgHost(v["duskmourn-2024"])
-    table = Table(host, v["duskmourn-2024"])
+    table = Table(host, v["duskmourn-2024"], judge_targets=False)
     fire_ice = table.create(cards["Fire // Ice"], Zone.HAND, Player.P1)
     table.set_turn(priority=Player.P2)
     table.cast(fire_ice, CastOption.RIGHT, caster=Player.P2, permission=Zone.HAND)

@@ -124,6 +124,7 @@ def test_pluggys_call_monitoring_sees_every_hook_call_the_built_in_rules_include
         "check_card",
         "check_destination",
         "decide_cost_effects",
+        "decide_targets",
         "check_cast",
         "decide_cast",
         "decide_spell_view",

@@ -36,7 +36,7 @@ def _table(version: str = "current", cards: Mapping[str, Card] = CARDS) -> tuple
     rules = load_registry().get(version)
     host = PhaseHost()
     host.prepare(list(cards.values()))
-    return Table(host, rules), host
+    return Table(host, rules, judge_targets=False), host
 
 
 def _without_infinite_mana() -> tuple[Table, PhaseHost]:
@@ -50,7 +50,7 @@ def _without_infinite_mana() -> tuple[Table, PhaseHost]:
         for obj in host.session.game.hand(seat):
             host.session.debug("MoveToZone", object_id=obj["id"], to_zone="Library")
     host.session.index_libraries()
-    return Table(host, rules), host
+    return Table(host, rules, judge_targets=False), host
 
 
 def test_every_deviation_names_a_test_here() -> None:
@@ -199,7 +199,7 @@ def test_601_2_half_phase_chose_is_cast_to_the_end_before_it_is_a_spell() -> Non
     )
     deck = ["Wear"] * 6 + ["Bottomless Pool"] * 8 + ["Plains"] * 20
     host.session.start(deck, list(deck), seed=1)
-    table = Table(host, rules)
+    table = Table(host, rules, judge_targets=False)
     table.create(CARDS["Plains"], Zone.BATTLEFIELD)
     for _ in range(2):
         table.create(CARDS["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)

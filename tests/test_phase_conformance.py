@@ -34,6 +34,32 @@ NOT_SUPPORTED: dict[tuple[str, str], str] = {
     # phase can't grant flash.
     ("permissions.yaml", "flash-granted-to-a-sorcery-half"): "phase.lacks[flash]",
     ("permissions.yaml", "flash-still-needs-priority"): "phase.lacks[flash]",
+    # phase can't put a given card face down or turn it face up, nor make a permanent a copy.
+    ("face_down_and_copies.yaml", "forge-6921-manifested-room-is-face-down-2-2"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "forge-7742-manifest-dread-and-cloak-hide-the-room"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "forge-8733-room-turned-face-up-has-no-door-unlocked"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "manifested-room-not-turned-face-up-by-the-special-action"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "manifested-split-card-is-face-down-under-every-manifest"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "split-instant-manifested-is-not-turned-face-up"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "no-manifest-before-fate-reforged"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "no-cloak-or-manifest-dread-before-2024"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "face-down-card-leaving-is-face-up-in-the-graveyard"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "only-a-card-outside-the-battlefield-is-manifested"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "only-a-card-is-cloaked-or-manifested-by-dread"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "a-face-up-permanent-is-not-turned-face-up"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "face-down-room-becoming-a-copy-stays-face-down"): "phase.lacks[face_down]",
+    ("face_down_and_copies.yaml", "a-permanent-becomes-a-copy-under-every-version"): "phase.lacks[become_copy]",
+    ("face_down_and_copies.yaml", "only-a-permanent-becomes-a-copy-of-a-permanent"): "phase.lacks[become_copy]",
+    ("face_down_and_copies.yaml", "room-becoming-a-copy-keeps-its-unlocked-door"): "phase.lacks[become_copy]",
+    ("face_down_and_copies.yaml", "room-becoming-a-copy-versus-entering-as-one"): "phase.lacks[become_copy]",
+    ("face_down_and_copies.yaml", "a-permanent-that-left-is-known-as-it-last-was"): "phase.lacks[become_copy]",
+    # A face-down spell resolves into a face-down permanent, which phase can't be given (708.4).
+    ("morph.yaml", "forge-6921-room-cast-with-morph-is-a-face-down-2-2-spell"): "phase.lacks[face_down]",
+    ("morph.yaml", "forge-7742-room-cast-face-down-resolves-into-a-face-down-permanent"): "phase.lacks[face_down]",
+    ("morph.yaml", "forge-8733-morph-room-turned-face-up-has-no-door-unlocked"): "phase.lacks[face_down]",
+    ("morph.yaml", "disguised-room-turned-face-up-for-its-disguise-cost"): "phase.lacks[face_down]",
+    ("morph.yaml", "split-card-cast-with-morph-under-every-edition"): "phase.lacks[face_down]",
+    ("morph.yaml", "morph-split-instant-turned-face-up-by-the-special-action"): "phase.lacks[face_down]",
 }
 
 # A bundled-suite-style file for what the adapter does beyond the bundled suite.

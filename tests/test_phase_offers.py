@@ -72,7 +72,9 @@ class Disagreement:
 def _position(version: str, timing: str) -> tuple[PhaseAI, Table]:
     rules = load_registry().get(version)
     ai = PhaseAI(rules)
-    table = Table(ai.host, rules)
+    # The positions hold Rooms and split cards, no target for most halves: what phase offers for
+    # want of a target is compared where targets are set out (tests/test_phase_untouched.py).
+    table = Table(ai.host, rules, judge_targets=False)
     cards = []
     for card in [*SPLIT, ROOM, *(c for c in CARDS.values() if not c.is_split)]:
         try:

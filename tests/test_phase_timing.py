@@ -30,7 +30,7 @@ CARDS = democards.cards()
 def _table(version: str) -> tuple[Table, PhaseHost]:
     host = PhaseHost()
     host.prepare(list(CARDS.values()))
-    return Table(host, load_registry().get(version)), host
+    return Table(host, load_registry().get(version), judge_targets=False), host
 
 
 def _phase_state(host: PhaseHost) -> dict[str, Any]:

@@ -44,15 +44,27 @@ CARDS = {
 # The step before the one under test, which gives the alias the required fields name.
 FIRST = {"create": {"card": "Fire // Ice", "zone": "hand", "as": "fi"}}
 # A value each required field takes, by field name; and each query's argument.
-REQUIRED = {"card": "Fire // Ice", "zone": "hand", "object": "fi", "door": "left", "name": "Fire"}
+REQUIRED = {
+    "card": "Fire // Ice",
+    "zone": "hand",
+    "object": "fi",
+    "door": "left",
+    "name": "Fire",
+    "of": "fi",
+    "player": "p2",
+    "n": 3,
+}
 ARGUMENTS: dict[str, Any] = {
     "has_name": {"object": "fi", "name": "Fire"},
     "can_target": {"object": "fi", "target": "card"},
     "name_choices": "Fire // Ice",
     "compare": {"object": "fi", "characteristic": "mana_value", "op": "==", "value": 2},
+    "value_of": {"object": "fi", "characteristic": "mana_value"},
     "castable": {"object": "fi"},
     "target_choices": {"object": "fi", "half": "right"},
+    "moves": {"player": "p1", "objects": ["fi"]},
     "can_unlock": {"object": "fi", "door": "left"},
+    "last_known": {"object": "fi", "characteristic": "mana_values"},
     "events": {},
     "last_cost": {},
 }

@@ -74,7 +74,13 @@ def test_115_1_chosen_targets_must_fit_their_half(v: dict[str, RuleVersion], car
     listed = t.target_choices(wt, FUSED).value
     assert [(c.half, c.objects, c.players) for c in listed] == [(LEFT, (thopter,), ()), (RIGHT, (anthem,), ())]
     before = t.snapshot()
-    for wrong in ([[anthem], [thopter]], [[thopter]], [[thopter, thopter], [anthem]], [[Player.P2], [anthem]]):
+    wrongs: list[list[list[ObjectId | Player]]] = [
+        [[anthem], [thopter]],
+        [[thopter]],
+        [[thopter, thopter], [anthem]],
+        [[Player.P2], [anthem]],
+    ]
+    for wrong in wrongs:
         with pytest.raises(IllegalTarget):
             t.cast(wt, FUSED, targets=wrong)
         assert t.snapshot() == before

@@ -176,7 +176,7 @@ HELLO = {"version": "1.0", "name": "e", "engine": "e", "engine_version": "1"}
 
 
 def test_an_engine_of_another_major_version_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(HostError, match=r"speaks protocol '2.0'; this client speaks 1.0 \(the major must match\)"):
+    with pytest.raises(HostError, match=r"speaks protocol '2.0'; this client speaks 1.1 \(the major must match\)"):
         CommandEngine(engine_saying(tmp_path, {**HELLO, "version": "2.0"}))
 
 

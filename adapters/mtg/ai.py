@@ -23,6 +23,8 @@ they do on phase (:mod:`splitcards.tools.play.splitplays`).
 from __future__ import annotations
 
 import contextlib
+import copy
+import random
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -313,6 +315,15 @@ class MtgAI:
         self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
     ) -> str | None:
         return None
+
+    def engine_state(self) -> object:
+        """python-mtg's whole position (every relation, the adapter's ``_split_*`` records with it),
+        deep-copied, as the engine's transitions edit positions in place; its random generator as
+        the state it is in."""
+        return {
+            key: value.getstate() if isinstance(value, random.Random) else copy.deepcopy(value)
+            for key, value in self.game.state.items()
+        }
 
     # -- python-mtg going on by itself -------------------------------------------------------
 

@@ -39,22 +39,35 @@ def _can_cast_trying(
     probe["spell_type"] = probe.get("spell_type", set()) | {(obj, "instant") for obj in objs}
     found = run(probe, ["can_cast", "spell_target"])
     castable = sorted(obj for (p, obj) in found["can_cast"] if p == seat and obj in objs)
-    choices = {obj: _choices(probe, obj, found["spell_target"]) for obj in castable}
+    choices = _choices(probe, castable, found["spell_target"])
     return found["can_cast"], {obj: listed for obj, listed in choices.items() if listed}
 
 
-def _choices(probe: State, obj: str, targets: set[tuple[Any, ...]]) -> list[Choices]:
-    """The sub-choices of a cast of ``obj``, as python-mtg lists them for a spell of its own
-    (``env._cast_choices``): one per legal target of the class it targets, if it targets. The
+def _choices(probe: State, objs: list[str], targets: set[tuple[Any, ...]]) -> dict[str, list[Choices]]:
+    """The sub-choices of a cast of each of ``objs``, as python-mtg lists them for a spell of its
+    own (``env._cast_choices``): one per legal target of the class it targets, if it targets. The
     legal targets are read from the evaluation just made of ``probe`` (python-mtg keeps its
     answers: the position is not evaluated again)."""
     from mtg.engine import env
 
     # Of several classes, the first in order (python-mtg takes whichever its set yields first).
-    cls = next((c for (s, _verb, _payload, c) in sorted(targets) if s == obj), None)
-    if cls is None:
-        return [{}]
-    return [{"target": target} for target in env._target_options(probe, cls)]
+    targeted: dict[str, str] = {}
+    for spell, _verb, _payload, cls in sorted(targets):
+        targeted.setdefault(spell, cls)
+    # The legal targets of a class are the position's, whichever spell targets: python-mtg's
+    # listing of them reads the whole position (its cache key, every permanent's types), so it is
+    # made once per class, not once per spell (a hand of split cards tries a dozen spells).
+    legal: dict[str, list[str]] = {}
+    found: dict[str, list[Choices]] = {}
+    for obj in objs:
+        cls = targeted.get(obj)
+        if cls is None:
+            found[obj] = [{}]
+            continue
+        if cls not in legal:
+            legal[cls] = list(env._target_options(probe, cls))
+        found[obj] = [{"target": target} for target in legal[cls]]
+    return found
 
 
 def legal_actions_trying(

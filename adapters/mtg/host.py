@@ -409,9 +409,11 @@ class MtgHost:
             state[keys.CHOICES] = {**state.get(keys.CHOICES, {}), obj: dict(choices)}
 
     def forget_choices(self, obj: ObjectId) -> None:
-        """Drop the sub-choices kept for ``obj``."""
+        """Drop the sub-choices kept for ``obj``: a cast not made leaves no trace of them."""
         with self._edit() as state:
             objects.forget(state, keys.CHOICES, obj)
+            if state.get(keys.CHOICES) == {}:
+                del state[keys.CHOICES]
 
     def pay(self, player: Player, cost: ManaCost | None) -> None:
         """Tap ``player``'s sources for ``cost``, what the rules said a cast or an unlock costs in

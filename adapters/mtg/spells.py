@@ -22,7 +22,9 @@ def keep(state: State, obj: str, spell: SpellFacts) -> None:
     spliced = tuple((s.object, state[keys.CARD_OF].get(s.object, s.half.name)) for s in spell.spliced)
     cast_from = spell.cast_from.value if spell.cast_from else ""
     caster = spell.caster.value if spell.caster else ""
-    row = (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster, spell.x, spell.flashback)
+    # Where a permission's replacement puts the card after the stack (614.1a), "" for none.
+    instead = tuple(z.value if z else "" for z in (spell.instead, spell.resolves_to))
+    row = (spell.option.value, spell.cast, cast_from, spliced, spell.copy, caster, spell.x, spell.flashback, *instead)
     state[keys.SPELL] = {**state.get(keys.SPELL, {}), obj: row}
 
 
@@ -31,7 +33,9 @@ def kept(state: State, obj: str) -> SpellFacts | None:
     row: Any = state.get(keys.SPELL, {}).get(obj)
     if row is None:
         return None
-    option, cast, cast_from, spliced, copy, caster, x, flashback = row
+    option, cast, cast_from, spliced, copy, caster, x, flashback = row[:8]
+    # A row kept before the replacements were kept has none.
+    instead, resolves_to = (*row[8:10], "", "")[:2]
     return SpellFacts(
         CastOption(option),
         bool(cast),
@@ -41,6 +45,8 @@ def kept(state: State, obj: str) -> SpellFacts | None:
         Player(caster) if caster else None,
         int(x),
         bool(flashback),
+        Zone(instead) if instead else None,
+        Zone(resolves_to) if resolves_to else None,
     )
 
 

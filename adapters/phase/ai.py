@@ -32,7 +32,6 @@ from splitcards.adapters.phase.translate import (
     action_dict,
     action_kind,
     phase_mana_value,
-    prompt_option,
     seat_of,
     unlocked_doors,
     zone_of,
@@ -260,25 +259,27 @@ class PhaseAI:
 
     def begin_cast(self, action: object, obj: ObjectId) -> CastOption | None:
         oid = int(obj)
-        if not self.session.card_of(oid).is_split:
+        card = self.session.card_of(oid)
+        if not card.is_split:
             # phase asks nothing before the cast: the host applies CastSpell when the rules cast it.
             return CastOption.WHOLE
-        # phase asks for the half after CastSpell (and can't cancel there): the AI's answer at
-        # that prompt is its choice; when only one half can be cast phase picks it itself.
-        self.session.apply(self.session.actor(), action)
-        if not self.caster.casting(oid):
-            return self.caster.adopt(oid) if self.session.on_stack(oid) else None
-        waiting = self.session.waiting()
-        choice = self._ask(self.session.game, self.session.actor())
-        return prompt_option(waiting, action_dict(choice)) if choice is not None else None
+        # phase asks for the half after CastSpell and gives no way back from there (no cancel at
+        # its half prompt; a half it takes by itself, when only one can be cast, is paid at once):
+        # its AI's choice is asked in a copy of the game, and the game itself casts the card only
+        # as the rules decide it.
+        preview = self.caster.preview(self.session.actor(), oid, card, choose=self._choose)
+        if preview.refused is not None:
+            return None
+        return preview.chosen if preview.prompt is not None else preview.taken
 
     def offered(self, obj: ObjectId) -> frozenset[CastOption]:
         oid = int(obj)
-        if oid == self.caster.adopting or not self.caster.casting(oid):
+        card = self.session.card_of(oid)
+        if not card.is_split:
             return frozenset()
-        waiting = self.session.waiting()
-        found = (prompt_option(waiting, action_dict(a)) for a in self.session.legal_actions())
-        return frozenset(option for option in found if option is not None)
+        # What phase lists at its half prompt, seen in the copy begin_cast made at this position.
+        preview = self.caster.preview(self.session.actor(), oid, card)
+        return preview.offered if preview.prompt is not None else frozenset()
 
     def cancel_cast(self, obj: ObjectId) -> None:
         oid = int(obj)
@@ -310,3 +311,8 @@ class PhaseAI:
         self, kind: str, card: Card, zone: Zone, plugin: object, engine: object, view: ObjectView | None
     ) -> str | None:
         return explain(kind, card, zone, plugin, engine, view, self.rules)
+
+    def engine_state(self) -> object:
+        """phase's whole game state (``Game.state()``: every zone, object, player, the stack,
+        the prompt, the turn's and game's records), a fresh copy at every call."""
+        return self.session.game.state()

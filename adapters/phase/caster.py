@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from splitcards.adapters.phase import carddata
+from splitcards.adapters.phase.preview import CastPreview, Chooser, preview_cast
 from splitcards.adapters.phase.prompts import Intent, Prompts, ScenarioPrompts, scripted_choice
 from splitcards.adapters.phase.session import PROMPT_LIMIT, PhaseSession
 from splitcards.adapters.phase.translate import (
@@ -45,6 +46,7 @@ class Caster:
         self.prompts = prompts
         self._scenario = ScenarioPrompts()
         self.adopting: int | None = None
+        self._previews: dict[tuple[int, int, int, str], CastPreview] = {}
 
     # -- a cast the rules decided ------------------------------------------------------------
 
@@ -59,32 +61,62 @@ class Caster:
                 f"phase casts {card.name!r} only as its owner, not as {spell.caster} (deviation caster-is-owner)"
             )
         origin = str(data["zone"])
-        if origin != "Hand" and not self.casting(oid):
+        begun = self.casting(oid)
+        if not begun and not (spell.copy and spell.cast) and (card.is_split or origin != "Hand"):
+            # Past CastSpell phase gives no way back from a split card's cast (its half prompt
+            # has no cancel; a half it takes by itself is paid at once), and a card cast from
+            # elsewhere is moved first: what phase would do is seen in a copy of the game first.
+            self._check_preview(self.preview(seat, oid, card, origin), card, spell, origin)
+        if origin != "Hand" and not begun:
             # phase casts only from its owner's hand; the rules gave the permission (aftermath,
             # a cast copy, an effect's permission), so the card is cast from there in phase.
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
-            if card.is_split and not spell.copy and session.listed(cast_action(oid)) is None:
-                # phase takes a split card's cast it doesn't list, then waits at its half prompt
-                # offering nothing, not even a cancel: asked first, as phase can't be left there.
-                session.debug("MoveToZone", object_id=oid, to_zone=origin)
-                raise NotSupported(
-                    f"phase does not offer casting {card.name!r} from the {origin.lower()}: it lists a cast only"
-                    " when it can pay for it and choose its targets"
-                )
         try:
             if spell.copy and spell.cast:
                 self._cast_by_effect(seat, oid, card, spell)
             else:
                 self._cast_in_phase(seat, oid, card, spell)
-        except NotSupported:
+        except NotSupported as exc:
+            acted = []
             if self.casting(oid) or session.waiting()["type"] != "Priority":
-                self.abort(oid)
+                acted.append(self.abort(oid))
             elif session.on_stack(oid):
                 # phase finished a cast the rules' decision does not match (a splice it never offered).
                 session.debug("MoveToZone", object_id=oid, to_zone="Hand")
+                acted.append(_FINISHED)
             if origin != "Hand" and session.object(oid)["zone"] == "Hand":
                 session.debug("MoveToZone", object_id=oid, to_zone=origin)
+                acted.append(f"the card was moved back to the {origin.lower()}")
+            if any(acted):
+                # phase had begun the cast and could not take all of it back: what it did is said.
+                done = "; ".join(a for a in acted if a)
+                raise NotSupported(f"{exc}; phase had begun the cast: {done}") from exc
             raise
+
+    def preview(
+        self, seat: int, oid: int, card: Card, origin: str = "Hand", choose: Chooser | None = None
+    ) -> CastPreview:
+        """What phase would do if ``seat`` cast ``oid`` now, seen in a copy of the game (with
+        ``choose``, its AI's answer at the half prompt too); made once per position."""
+        key = (self.session.position, seat, oid, origin)
+        found = self._previews.get(key)
+        if found is None or (choose is not None and found.prompt is not None and found.chosen is None):
+            found = preview_cast(self.session, seat, oid, card, origin, choose)
+            # Only this position's previews are kept: any action makes them stale.
+            self._previews = {key: found}
+        return found
+
+    def _check_preview(self, preview: CastPreview, card: Card, spell: SpellFacts, origin: str) -> None:
+        """Refuse, before phase is asked anything, a cast phase would not carry out as the rules
+        decided it."""
+        if preview.refused is not None:
+            raise PhaseRefused(f"casting {card.name!r}", preview.refused)
+        if not preview.carries_out(spell.option):
+            where = f" from the {origin.lower()}" if origin != "Hand" else ""
+            raise NotSupported(
+                f"phase would not cast {card.name!r} {spell.option}{where} now ({preview.ways()}): it"
+                " lists a way of casting only when it can pay for it and choose its targets"
+            )
 
     def _cast_in_phase(self, seat: int, oid: int, card: Card, spell: SpellFacts) -> None:
         session = self.session
@@ -231,9 +263,7 @@ class Caster:
 
     def offered_now(self) -> frozenset[CastOption]:
         """The halves (or fused) phase lists at its half prompt now."""
-        waiting = self.session.waiting()
-        found = (prompt_option(waiting, action_dict(a)) for a in self.session.legal_actions())
-        return frozenset(option for option in found if option is not None)
+        return self.session.half_options()
 
     # -- a cast phase began ------------------------------------------------------------------
 
@@ -283,26 +313,36 @@ class Caster:
             self.session.debug("MoveToZone", object_id=oid, to_zone="Hand")
         self.session.facts.pop(oid, None)
 
-    def abort(self, oid: int) -> None:
+    def abort(self, oid: int) -> str | None:
         """Undo a cast phase has begun and the rules refused: cancel it at the first prompt
-        that allows it, or take the finished spell back into its owner's hand."""
+        that allows it, or take the finished spell back into its owner's hand. Returns what phase
+        did that could not be undone (a half cast and paid for), in words; ``None`` when phase
+        cancelled the cast."""
         session = self.session
+        chosen: list[str] = []
         for _ in range(PROMPT_LIMIT):
             waiting = session.waiting()
             if waiting["type"] in ("Priority", "GameOver"):
                 break
             if waiting["type"] not in HALF_PROMPTS and self._cancelled():
-                return
+                return None
             cancel = session.listed(CANCEL)
             if cancel is not None:
                 session.apply(session.actor(), cancel)
-                return
+                return None
             if waiting["type"] in HALF_PROMPTS and self._choose_unlisted_half(session.actor(), waiting["type"]):
                 continue
-            session.apply(session.actor(), scripted_choice(session, {}))
+            answer = scripted_choice(session, {})
+            option = prompt_option(waiting, action_dict(answer)) if waiting["type"] in HALF_PROMPTS else None
+            if option is not None:
+                chosen.append(f"at its half prompt, which offers no cancel, it cast the card {option}")
+            session.apply(session.actor(), answer)
+        acted = None
         if session.exists(oid) and session.object(oid)["zone"] == "Stack":
             session.debug("MoveToZone", object_id=oid, to_zone="Hand")
+            acted = "; ".join([*chosen, _FINISHED])
         session.facts.pop(oid, None)
+        return acted
 
     def _cancelled(self) -> bool:
         """Whether phase took a cancel of its cast, applied without listing its legal actions
@@ -398,3 +438,8 @@ def _waits_for_x(waiting: Mapping[str, Any]) -> bool:
     pending = (waiting.get("data") or {}).get("pending_cast") or {}
     shards = (pending.get("cost") or {}).get("shards") or []
     return "X" in shards and (pending.get("ability") or {}).get("chosen_x") is None
+
+
+# What phase did when a cast it finished (its cost paid, its cast triggers put on the stack) had
+# to be undone, and what the adapter did about it.
+_FINISHED = "it finished the cast, paying its cost (its cast triggers stay), and the spell was put back into the hand"

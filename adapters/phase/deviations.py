@@ -165,8 +165,29 @@ DECLARED: tuple[KnownDeviation, ...] = tuple(
 _MISREAD = f"{BY_NAME['splice-onto-misread'].engine} (deviation splice-onto-misread)"
 
 LACKS: tuple[Gap, ...] = (
+    Gap(
+        Capability.TURN_NUMBERS,
+        "the adapter sets phase's step and priority as it is told, but not its turn number: a scenario's turn"
+        " numbers (a card plotted on one turn, cast on a later one) can't be set",
+    ),
     Gap(Capability.SPLICE_ONTO_CARD_TYPE, _MISREAD),
     Gap(Capability.SPLICE_OTHER_COST, _MISREAD),
+    Gap(
+        Capability.FACE_DOWN,
+        "phase manifests, cloaks and turns face up only as the effect of a card's ability it resolves itself; the"
+        " adapter has no action that puts a given card onto the battlefield face down (a face-down spell resolving"
+        " included) or turns it face up",
+    ),
+    Gap(
+        Capability.BECOME_COPY,
+        "phase makes a permanent a copy of another only as the effect of a card's ability it resolves itself; the"
+        " adapter has no action that makes a given permanent a copy of another",
+    ),
+    Gap(
+        Capability.LIBRARY_ORDER,
+        "the phase adapter does not list phase's libraries in order or put a card on the bottom of one"
+        " (Host.library, Host.put_on_bottom), so cascade and discover are not carried out on it",
+    ),
     Gap(
         Capability.FLASH,
         "phase has no way to grant flash to a card: it refuses a sorcery-speed spell outside a main phase or with"

@@ -87,10 +87,11 @@ class PhaseHost:
         deck = [carddata.front_name(c) for c in sorted(set(cards), key=lambda c: c.name) for _ in range(COPIES)]
         deck += [name for name, n in SCAFFOLD_COPIES.items() for _ in range(n)]
         session.start(deck, list(deck), seed=1)
-        game = session.game
         for seat in (0, 1):
-            for obj in game.hand(seat):
-                session.debug("MoveToZone", object_id=obj["id"], to_zone="Library")
+            # The hand's ids, in the hand's order, from its player: reading the hand's objects
+            # in full (Game.hand) costs over ten times as much.
+            for oid in session.player(seat)["hand"]:
+                session.debug("MoveToZone", object_id=oid, to_zone="Library")
             session.debug("SetInfiniteMana", player_id=seat, enabled=True)
         session.index_libraries()
         session.spares = session.library_cards()

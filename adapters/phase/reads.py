@@ -10,12 +10,19 @@ forgets every read) after every action and every state reload.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from splitcards.adapters.phase.translate import PhaseAction, action_dict, actor
+from splitcards.adapters.phase.translate import (
+    HALF_ANSWERS,
+    PhaseAction,
+    action_dict,
+    action_kind,
+    actor,
+    prompt_option,
+)
 from splitcards.errors import NotSupported, UnknownObject
-from splitcards.rules.model import Zone
+from splitcards.rules.model import CastOption, Zone
 
 # The zones a phase player lists its cards in, by the key of each list.
 _PLAYER_LISTS = ((Zone.LIBRARY, "library"), (Zone.HAND, "hand"), (Zone.GRAVEYARD, "graveyard"))
@@ -104,11 +111,36 @@ class PhaseReads:
         self._chosen.append(action)
 
     def listed(self, wanted: PhaseAction) -> Any | None:
-        """The legal action equal to ``wanted``, or ``None`` if phase does not list it."""
-        found = next((a for a in self._chosen if action_dict(a) == wanted), None)
+        """The legal action equal to ``wanted``, or ``None`` if phase does not list it.
+
+        ``wanted`` is made one of phase's actions once and compared with each listed one natively:
+        converting every listed action to a dict would decode each from JSON. The dicts the
+        adapter asks about are in phase's own shape (``GameAction.from_dict(d).to_dict() == d``),
+        so the two comparisons agree."""
+        from phase import GameAction
+
+        try:
+            native = GameAction.from_dict(wanted)
+        except ValueError:
+            return None  # not an action of phase's at all: none is listed equal to it
+        found = next((a for a in self._chosen if _same(a, native, wanted)), None)
         if found is None:
-            found = next((a for a in self.legal_actions() if action_dict(a) == wanted), None)
+            found = next((a for a in self.legal_actions() if a == native), None)
         return found
+
+    def half_options(self) -> frozenset[CastOption]:
+        """The halves (or fused) phase lists at its half prompt now: only the answers of a half
+        prompt are decoded, each listed action told by its kind first."""
+
+        def read() -> frozenset[CastOption]:
+            waiting = self.waiting()
+            found = (
+                prompt_option(waiting, action_dict(a)) for a in self.legal_actions() if action_kind(a) in HALF_ANSWERS
+            )
+            return frozenset(option for option in found if option is not None)
+
+        options: frozenset[CastOption] = self.memo(("half options",), read)
+        return options
 
     def object(self, oid: int) -> dict[str, Any]:
         obj = self._read.get(oid)
@@ -162,3 +194,10 @@ class PhaseReads:
                         self._places.update(dict.fromkeys(found[key], (seat, zone)))
                     self._placed.add(seat)
         return self._places.get(oid)
+
+
+def _same(action: Any, native: Any, wanted: PhaseAction) -> bool:
+    """Whether ``action`` (one of phase's, or a dict of the adapter's) is ``wanted``."""
+    if isinstance(action, Mapping):
+        return dict(action) == wanted
+    return bool(action == native)

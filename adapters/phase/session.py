@@ -159,6 +159,12 @@ class PhaseSession(PhaseReads):
         game = self.game
         turn = game.turn
         try:
+            # Without fast_forward: phase would then pass by itself while a pass is the only
+            # legal action, and the positions it passes are not all plain passes for a game
+            # loop (a pass that resolves a spell goes through the rules; a card phase never
+            # lists is cast from a graveyard before a pass); each is a step of a game record,
+            # and phase lists every legal action at each one (docs/phase.md, "What phase's
+            # reads cost").
             result = game.apply(seat, action)
         except ValueError as exc:
             raise PhaseRefused(what or kind, refusal_reason(exc)) from None

@@ -52,6 +52,8 @@ KEEP: PhaseAction = {"type": "MulliganDecision", "data": {"choice": {"type": "Ke
 CANCEL: PhaseAction = {"type": "CancelCast"}
 # Prompts phase shows while a card is being cast, before its half is chosen.
 HALF_PROMPTS = ("ModalFaceChoice", "CastingVariantChoice")
+# The kinds of phase's answers at those prompts.
+HALF_ANSWERS = ("ChooseModalFace", "ChooseCastingVariant")
 
 
 class PhaseRefused(NotSupported):

@@ -13,9 +13,12 @@
  */
 
 const ENGINE = 'node-host';
-const ENGINE_VERSION = '1.0.0';
-/** The protocol version spoken. A later minor of the same major only adds, so any 1.x offer is met by 1.0. */
-const PROTOCOL = { major: 1, minor: 0 };
+const ENGINE_VERSION = '1.1.0';
+/**
+ * The protocol version spoken. A later minor of the same major only adds, so any 1.x offer is met
+ * by 1.1 (which adds put_face_down, turn_face_up, become_copy, library, put_on_bottom and the view's face_down).
+ */
+const PROTOCOL = { major: 1, minor: 1 };
 /** Limits as the client's framing has them: a bigger frame is refused before it is read. */
 const MAX_FRAME = 16 * 1024 * 1024;
 const MAX_HEADER = 8 * 1024;
@@ -101,6 +104,12 @@ const spellFacts = object({
   caster: [nullable(player), false],
   x: [int, false],
   flashback: [bool, false],
+  // Replacements a permission carries (614.1a): kept and given back; the rules decide the zone.
+  instead: [nullable(zone), false],
+  resolves_to: [nullable(zone), false],
+  // Cast face down with morph or disguise (708.4): kept and given back; the client resolves it
+  // through put_face_down, so this engine needs nothing more for it.
+  face_down: [nullable(oneOf('morph', 'disguise')), false],
 });
 const resolution = object({
   instructions: [arrayOf(str), true],
@@ -116,6 +125,7 @@ const timingChange = object({
   phase: [nullable(phase), false],
   priority: [nullable(player), false],
   stack_empty: [nullable(bool), false],
+  turn: [nullable(int), false],
 });
 
 /** The named parameters of one request. */
@@ -142,6 +152,7 @@ class Params {
  * @property {string[]} unlocked  a Room's unlocked doors, sorted
  * @property {boolean} token
  * @property {boolean} copy
+ * @property {boolean} face_down  a face-down permanent (708.2a): its status, never copied
  */
 
 /** One game: objects in zones, a stack and a timing context, changed only as told. */
@@ -153,13 +164,18 @@ class Game {
     this.objects = new Map();
     /** @type {string[]} ids from bottom to top */
     this.stack = [];
-    this.turn = { active: 'p1', phase: 'main1', priority: 'p1' };
+    // `turn` is the turn's number, kept only as told (null until then): what tells a later turn.
+    this.turn = { active: 'p1', phase: 'main1', priority: 'p1', turn: null };
     /**
      * What the client told us to assume of the stack (true, false) or null. It stands for spells
      * this game does not model, so the first real spell pushed on the stack ends it.
      */
     this.stackEmptyOverride = null;
     this.nextId = 1;
+    /** @type {Map<string, object>} the card of each permanent that became a copy, until it leaves */
+    this.ownCards = new Map();
+    /** @type {string[]} every card that went to a library, top first; one that left is skipped */
+    this.libraryOrder = [];
   }
 
   view(id) {
@@ -175,12 +191,29 @@ class Game {
   }
 
   setTiming(change) {
-    for (const key of ['active', 'phase', 'priority']) this.turn[key] = change[key] ?? this.turn[key];
+    for (const key of ['active', 'phase', 'priority', 'turn']) this.turn[key] = change[key] ?? this.turn[key];
     if (typeof change.stack_empty === 'boolean') this.stackEmptyOverride = change.stack_empty;
   }
 
   create(card, zone, owner) {
-    return this.add({ card, zone, owner, controller: owner, spell: null, unlocked: [], token: false, copy: false });
+    const id = this.add({ card, zone, owner, controller: owner, spell: null, unlocked: [], token: false, copy: false, face_down: false });
+    if (zone === 'library') this.libraryOrder.unshift(id); // a card created in a library goes on top
+    return id;
+  }
+
+  /** The player's library, top first. */
+  library(owner) {
+    return this.libraryOrder.filter((id) => {
+      const view = this.objects.get(id);
+      return view !== undefined && view.zone === 'library' && view.owner === owner;
+    });
+  }
+
+  /** The card on the bottom of its owner's library. */
+  putOnBottom(id) {
+    this.move(id, 'library');
+    this.libraryOrder = this.libraryOrder.filter((other) => other !== id);
+    this.libraryOrder.push(id);
   }
 
   /** The card becomes the spell in place: the same id, as the reference host keeps it. */
@@ -214,10 +247,20 @@ class Game {
 
   /** A move that is not a cast or a resolution makes a new object (400.7) its owner controls. */
   move(id, zone) {
-    const { card, owner, token, copy } = this.view(id);
+    const { owner, token, copy } = this.view(id);
+    // A permanent that became a copy is its own card again once it leaves the battlefield (400.7).
+    let { card } = this.view(id);
+    if (zone !== 'battlefield' && this.ownCards.has(id)) {
+      card = this.ownCards.get(id);
+      this.ownCards.delete(id);
+    }
     const at = this.stack.indexOf(id);
     if (at >= 0) this.stack.splice(at, 1);
-    this.objects.set(id, { card, zone, owner, controller: owner, spell: null, unlocked: [], token, copy });
+    // Face up: a face-down permanent that leaves the battlefield is a new, face-up object (708.9).
+    this.objects.set(id, { card, zone, owner, controller: owner, spell: null, unlocked: [], token, copy, face_down: false });
+    // A card moved to a library goes on top of it.
+    this.libraryOrder = this.libraryOrder.filter((other) => other !== id);
+    if (zone === 'library') this.libraryOrder.unshift(id);
   }
 
   /** The copy is put on the stack for the spell's controller, who owns and controls it (707.10, 108.3). */
@@ -236,7 +279,27 @@ class Game {
   /** The copy enters under the original's controller, who also owns it (111.2), as a token. */
   copyPermanent(id) {
     const { card, controller } = this.view(id);
-    return this.add({ card, zone: 'battlefield', owner: controller, controller, spell: null, unlocked: [], token: true, copy: false });
+    return this.add({
+      card, zone: 'battlefield', owner: controller, controller, spell: null, unlocked: [], token: true, copy: false, face_down: false,
+    });
+  }
+
+  /** The card onto the battlefield face down under its owner, with no door unlocked (708.3). */
+  putFaceDown(id) {
+    this.move(id, 'battlefield');
+    this.objects.set(id, { ...this.view(id), face_down: true });
+  }
+
+  /** Face up where it is: the same permanent, its doors as they were (708.8). */
+  turnFaceUp(id) {
+    this.objects.set(id, { ...this.view(id), face_down: false });
+  }
+
+  /** The permanent takes the original's card until it leaves; its doors and face are its own (707.2, 709.5c). */
+  becomeCopy(id, original) {
+    const { card } = this.view(original);
+    if (!this.ownCards.has(id)) this.ownCards.set(id, this.view(id).card);
+    this.objects.set(id, { ...this.view(id), card });
   }
 
   setUnlocked(id, doors) {
@@ -271,6 +334,11 @@ const HOST_METHODS = {
   copy_card: (g, p) => g.copyCard(p.get('object', str)),
   copy_permanent: (g, p) => g.copyPermanent(p.get('object', str)),
   set_unlocked: (g, p) => g.setUnlocked(p.get('object', str), p.get('doors', sides)),
+  put_face_down: (g, p) => g.putFaceDown(p.get('object', str)),
+  turn_face_up: (g, p) => g.turnFaceUp(p.get('object', str)),
+  become_copy: (g, p) => g.becomeCopy(p.get('object', str), p.get('original', str)),
+  library: (g, p) => g.library(p.get('player', player)),
+  put_on_bottom: (g, p) => g.putOnBottom(p.get('object', str)),
 };
 
 // -- the server ------------------------------------------------------------------------------

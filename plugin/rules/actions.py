@@ -17,6 +17,19 @@ from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Pla
 
 
 @dataclass(frozen=True, slots=True)
+class Prohibition:
+    """An effect in force that forbids ``player`` to cast spells with a chosen name ("your
+    opponents can't cast spells with the chosen name"): ``names`` is the choice, one name, or
+    both halves' names where the rule version's choice names both (505.7, 708.7 before 2013),
+    and a spell has the chosen name if it has one of them."""
+
+    names: tuple[str, ...]
+    """The names of the choice."""
+    player: Player
+    """The player who can't cast such spells."""
+
+
+@dataclass(frozen=True, slots=True)
 class TargetChoices:
     """The legal choices, now, for one target a spell requires as it is cast (601.2c, 115.1).
 
@@ -90,6 +103,23 @@ class CastRequest:
     chosen_targets: tuple[tuple[ObjectId | Player, ...], ...] | None = None
     """The objects and players the caster chose, one tuple per target in the order of ``targets``;
     ``None``: not chosen here (the engine chooses them)."""
+    prohibitions: tuple[Prohibition, ...] = ()
+    """The effects in force that forbid casting spells by name (Meddling Mage), whoever they bind."""
+    mana: ManaCost | None = None
+    """The mana the caster has to pay with, one symbol a mana (601.2g); ``None``: the payment is
+    taken as made, as an engine that pays makes it."""
+    any_type: bool = False
+    """An effect lets the caster spend mana as though it were mana of any type (609.4b)."""
+    plotted: bool = False
+    """Cast as a plotted card from exile, without paying its mana cost (702.170d)."""
+    plotted_on: int | None = None
+    """The turn it became plotted on; ``None``: not known, and taken as an earlier turn."""
+    instead: Zone | None = None
+    """Where its card goes instead of a graveyard from the stack, a replacement the permission
+    carries (614.1a): :attr:`~splitcards.rules.model.SpellFacts.instead`."""
+    resolves_to: Zone | None = None
+    """Where its card goes instead of a graveyard as it resolves (608.2n, 614.1a):
+    :attr:`~splitcards.rules.model.SpellFacts.resolves_to`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +137,14 @@ class CastGrants:
     """Flash granted (702.8a)."""
     flashback: bool = False
     """Flashback granted (702.34a)."""
+    any_type: bool = False
+    """Mana may be spent as though it were mana of any type (609.4b)."""
+    plotted: bool = False
+    """Cast as a plotted card (702.170d)."""
+    instead: Zone | None = None
+    """Where the card goes instead of a graveyard from the stack (614.1a)."""
+    resolves_to: Zone | None = None
+    """Where the card goes instead of a graveyard as it resolves (608.2n, 614.1a)."""
     x: int | None = None
     """X for a cast copy (107.3a); ``None``: as the request has it."""
     cost_increase: ManaCost | None = None
@@ -123,6 +161,10 @@ class CastGrants:
             hybrid=self.hybrid,
             flash=self.flash,
             flashback=self.flashback,
+            any_type=self.any_type,
+            plotted=self.plotted,
+            instead=self.instead,
+            resolves_to=self.resolves_to,
             x=self.x if self.x is not None else request.x,
             cost_increase=self.cost_increase if self.cost_increase is not None else request.cost_increase,
             cost_reduction=self.cost_reduction if self.cost_reduction is not None else request.cost_reduction,
@@ -178,3 +220,20 @@ class Resolution:
         """This resolution citing the rules of ``answer`` too, another answer about it (where its
         card goes, who controls it), each rule once."""
         return replace(self, rules=self.rules + tuple(n for n in answer.rules if n not in self.rules))
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryHit:
+    """Where a cascade or a discover stops, and what may be done with the card it stops at."""
+
+    exiled: int
+    """How many cards it exiles from the top of the library, the card it stops at included (all of
+    them when none qualifies)."""
+    hit: int | None
+    """The place of the card it stops at, counted from the top (0), or ``None`` when no card qualifies."""
+    castable: tuple[CastOption, ...]
+    """What of that card may be cast without paying its mana cost: each half whose resulting spell
+    passes where the edition checks it (``fused`` never: the card is cast from exile, 702.102a)."""
+    to_hand: bool
+    """Whether the card it stops at goes to its owner's hand when it is not cast (discover, 701.55a);
+    otherwise it goes to the bottom with the rest (cascade)."""

@@ -15,12 +15,21 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 
-from splitcards.errors import IllegalAction, IllegalCast, IllegalSplice, IllegalTiming, IllegalZone, UnknownCard
+from splitcards.errors import (
+    CannotPay,
+    IllegalAction,
+    IllegalCast,
+    IllegalSplice,
+    IllegalTiming,
+    IllegalZone,
+    Prohibited,
+    UnknownCard,
+)
 from splitcards.rules import characteristics as ch
 from splitcards.rules import costs, permissions, targets
 from splitcards.rules.actions import CastDecision, CastRequest, Resolution
 from splitcards.rules.card import Card, Splice
-from splitcards.rules.mana import ManaCost
+from splitcards.rules.mana import COLORLESS, COLORS, ManaCost, could_pay
 from splitcards.rules.model import (
     Answer,
     CastOption,
@@ -85,6 +94,7 @@ def cast_refusal(
         # What lets it be cast from where it is, and which of its ways of casting may combine, is
         # one decision (601.2a-b, 601.3, 118.9a).
         or permissions.refusal(request, rules)
+        or prohibition_refusal(request, rules)
         or (None if request.during_resolution else _timing_refusal(request, rules, timing))
         or _splice_refusal(request, rules, board)
         or _target_refusal(request, rules)
@@ -121,18 +131,13 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision | Ille
         spliced=spliced,
         x=x,
         flashback=request.flashback,
+        instead=request.instead,
+        resolves_to=request.resolves_to,
     )
-    cost = _base_cost(request)
-    if request.hybrid is not None:
-        chosen = costs.with_hybrid(cost, request.hybrid, _what(request), rules)
-        if isinstance(chosen, IllegalCast):
-            return chosen
-        cost = chosen
-    # ...plus increases, minus reductions, each once, to the one total (601.2f).
-    more, less, cited = costs.applying(request.cost_effects, stack_view(request), rules)
-    increase = costs.total([request.cost_increase, more])
-    reduction = costs.total([request.cost_reduction, less])
-    cost = costs.changed(cost, increase, reduction)
+    found = total_cost(request, rules)
+    if isinstance(found, IllegalCast):
+        return found
+    cost, cited = found
     keys = ["cast_half"] if card.is_split else []
     if option is CastOption.FUSED:
         keys += ["fuse", "fuse_cost"]
@@ -150,6 +155,12 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision | Ille
         keys.append("x_value")
     if request.without_paying:
         keys.append("free_cast")
+    if request.plotted:
+        keys.append("plot")
+    if request.mana is not None:
+        keys += ["mana_payment", "mana_any_type"] if request.any_type else ["mana_payment"]
+    if request.instead is not None or request.resolves_to is not None:
+        keys.append("replacement")
     if request.hybrid is not None:
         keys.append("hybrid")
     if request.cost_increase is not None or request.cost_reduction is not None or request.cost_effects:
@@ -158,13 +169,70 @@ def decide_cast(request: CastRequest, rules: RuleVersion) -> CastDecision | Ille
     return CastDecision(spell=spell, total_cost=cost, rules=cited_all)
 
 
+def total_cost(request: CastRequest, rules: RuleVersion) -> tuple[ManaCost | None, tuple[str, ...]] | IllegalCast:
+    """The total cost (601.2f) and the rules of the cost effects that changed it: the mana cost
+    or none (an alternative cost of nothing, 118.9, 702.170d) with the hybrid choices made,
+    plus additional costs and increases, minus reductions, each once; or the refusal of a
+    hybrid choice the cost can't take."""
+    cost = _base_cost(request)
+    if request.hybrid is not None:
+        chosen = costs.with_hybrid(cost, request.hybrid, _what(request), rules)
+        if isinstance(chosen, IllegalCast):
+            return chosen
+        cost = chosen
+    # ...plus increases, minus reductions, each once, to the one total (601.2f).
+    more, less, cited = costs.applying(request.cost_effects, stack_view(request), rules)
+    increase = costs.total([request.cost_increase, more])
+    reduction = costs.total([request.cost_reduction, less])
+    return costs.changed(cost, increase, reduction), cited
+
+
+def payment_refusal(request: CastRequest, rules: RuleVersion) -> CannotPay | None:
+    """Whether the caster's mana (``request.mana``) can pay the total cost (601.2g-h): each mana
+    pays one symbol of its own type, or any symbol when an effect lets it be spent as though it
+    were mana of any type (609.4b, which changes how the cost may be paid, not the cost). No
+    mana given: the payment is taken as made."""
+    if request.mana is None:
+        return None
+    found = total_cost(request, rules)
+    if isinstance(found, IllegalCast) or found[0] is None:
+        return None
+    cost = found[0]
+    every = frozenset((*COLORS, COLORLESS))
+    sources = [every if request.any_type else kinds for kinds in _sources(request.mana)]
+    if could_pay(cost, sources):
+        return None
+    keys = ("mana_payment", "mana_any_type") if request.any_type else ("mana_payment",)
+    spent = " as though it were mana of any type" if request.any_type else ""
+    unwritten = rules.no_text("mana_any_type") if request.any_type else None
+    note = f" ({unwritten})" if unwritten else ""
+    return CannotPay(
+        f"{_what(request)!r} costs {cost} in all, and {request.mana} spent{spent} can't pay it{note}",
+        rules.cite(*keys),
+        rules.name,
+    )
+
+
+def _sources(mana: ManaCost) -> list[frozenset[str]]:
+    # One source a mana: a colored or {C} symbol is one mana of that type; a number is that much
+    # colorless mana.
+    found: list[frozenset[str]] = []
+    for symbol in mana.symbols:
+        if symbol.is_generic:
+            found += [frozenset({COLORLESS})] * symbol.value
+        else:
+            found.append(frozenset(symbol.text.split("/")))
+    return found
+
+
 def _base_cost(request: CastRequest) -> ManaCost | None:
     """The mana cost with X announced, or none when it is not paid (118.9), plus the splice costs:
     additional costs, paid even when the mana cost is not (702.47a, 601.2f). One total for the
     whole spell, fused or not (702.102c)."""
     halves = cast_halves(request.view.card, request.option)
     x = request.x or 0
-    cost = None if request.without_paying else costs.total([costs.with_x(h.mana_cost, x) for h in halves])
+    free = request.without_paying or request.plotted
+    cost = None if free else costs.total([costs.with_x(h.mana_cost, x) for h in halves])
     splices = [v.card.halves[0].splice for _, v in request.splice]
     splice = costs.total([ability.cost if ability else None for ability in splices])
     found: ManaCost | None = costs.total([cost, splice])
@@ -173,6 +241,30 @@ def _base_cost(request: CastRequest) -> ManaCost | None:
 
 def _what(request: CastRequest) -> str:
     return " // ".join(h.name for h in cast_halves(request.view.card, request.option))
+
+
+def prohibition_refusal(request: CastRequest, rules: RuleVersion) -> Prohibited | None:
+    """The refusal of a cast an effect forbids by name (Meddling Mage, Council of the Absolute),
+    or ``None``. The spell is judged by the names it would have on the stack: a half cast alone
+    has only its own (709.3b), so the other half of a named split card may still be cast, while
+    a fused split spell has both (702.102b), as has a copy cast of the card (707.12, 709.3c).
+    A spell has the chosen name if it has one of the names of the choice (709.4a; both halves
+    named under 505.7, 708.7 before 2013)."""
+    binding = [p for p in request.prohibitions if p.player is request.caster]
+    if not binding:
+        return None
+    spell = stack_view(request)
+    for prohibition in binding:
+        found = ch.has_chosen_name(spell, rules, prohibition.names)
+        if found.value:
+            named = " or ".join(repr(n) for n in prohibition.names)
+            return Prohibited(
+                f"{request.caster.value} can't cast spells named {named}: {request.view.card.name!r} cast as"
+                f" {request.option.value} has the names {list(ch.names(spell, rules).value)}",
+                found.rules,
+                rules.name,
+            )
+    return None
 
 
 def stack_view(request: CastRequest) -> ObjectView:
@@ -210,6 +302,22 @@ def _timing_refusal(request: CastRequest, rules: RuleVersion, timing: Timing) ->
     if timing.priority is not request.caster:
         return IllegalTiming(f"{request.caster} does not have priority", rules.cite("timing"), rules.name)
     halves = cast_halves(request.view.card, request.option)
+    if request.plotted and not timing.sorcery_speed(request.caster):
+        # Plot's own timing, whatever the card's type or a grant of flash (702.170d).
+        return IllegalTiming(
+            f"a plotted card ({' // '.join(h.name for h in halves)!r}) is cast only in its owner's main phase with"
+            " an empty stack",
+            rules.cite("plot"),
+            rules.name,
+        )
+    plotted_on, turn = request.plotted_on, timing.turn
+    if request.plotted and plotted_on is not None and turn is not None and turn <= plotted_on:
+        return IllegalTiming(
+            f"a plotted card is cast on a later turn than the one it became plotted on (turn {plotted_on}), and this"
+            f" is turn {turn}",
+            rules.cite("plot"),
+            rules.name,
+        )
     # Only the half (or fused spell) being cast is evaluated (709.3a, 708.2b); an effect that
     # grants flash lets it be cast any time an instant could be (702.8a).
     if request.flash or all(h.is_instant_speed for h in halves):
@@ -234,7 +342,7 @@ def _cost_refusal(request: CastRequest, rules: RuleVersion) -> IllegalCast | Non
         if request.x < 0 or not any(h.mana_cost and any(s.text == "X" for s in h.mana_cost.symbols) for h in halves):
             reason = "X can't be negative" if request.x < 0 else "its mana cost has no {X}"
             return IllegalCast(f"X = {request.x} announced for {what!r}: {reason}", rules.cite("x_value"), rules.name)
-        if request.without_paying and request.x:
+        if (request.without_paying or request.plotted) and request.x:
             return IllegalCast(
                 f"{what!r} is cast without paying its mana cost: the only legal choice for X is 0",
                 rules.cite("x_value"),
@@ -244,14 +352,14 @@ def _cost_refusal(request: CastRequest, rules: RuleVersion) -> IllegalCast | Non
         chosen = costs.with_hybrid(_base_cost(request), request.hybrid, what, rules)
         if isinstance(chosen, IllegalCast):
             return chosen
-    if not request.without_paying and any(h.mana_cost is None for h in halves):
+    if not (request.without_paying or request.plotted) and any(h.mana_cost is None for h in halves):
         return IllegalCast(
             f"{what!r} has no mana cost: an unpayable cost, so it can be cast only by an effect that lets it be"
             " cast without paying its mana cost (its splice cost is paid when it is spliced)",
             rules.cite("unpayable_cost"),
             rules.name,
         )
-    return None
+    return payment_refusal(request, rules)
 
 
 def _splice_refusal(request: CastRequest, rules: RuleVersion, board: Sequence[ObjectView]) -> IllegalSplice | None:
@@ -375,6 +483,10 @@ def leave_stack_destination(view: ObjectView, rules: RuleVersion, destination: Z
         and destination is not Zone.EXILE
     ):
         return Answer(Zone.EXILE, rules.cite("aftermath"), rules.name)
+    if spell is not None and spell.instead is not None and destination is Zone.GRAVEYARD:
+        # The permission's replacement: flashback's and aftermath's exile above replace every
+        # destination, so they apply whatever the order (614.1a).
+        return Answer(spell.instead, rules.cite("replacement"), rules.name)
     keys = ["leave_stack"] if view.card.is_split else []
     if spell is not None and spell.spliced:
         keys.append("splice_lost")
@@ -416,4 +528,7 @@ def resolution(view: ObjectView, rules: RuleVersion) -> Resolution | IllegalZone
         return Resolution(order, Zone.BATTLEFIELD, spell.copy, frozenset(), rules.cite(*keys, "enter_battlefield"), own)
     if spell.copy:
         return Resolution(order, None, False, frozenset(), rules.cite(*keys, "copy_spell"), own)
+    if spell.resolves_to is not None:
+        # An effect puts the card elsewhere instead of into the graveyard as it resolves (608.2n, 614.1a).
+        return Resolution(order, spell.resolves_to, False, frozenset(), rules.cite(*keys, "replacement"), own)
     return Resolution(order, Zone.GRAVEYARD, False, frozenset(), rules.cite(*keys), own)

@@ -37,12 +37,20 @@ OPERATORS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
 }
 CHARACTERISTICS = ("mana_value", "color")
+FACE_DOWN_TYPES = ("Creature",)
+"""The card types of a face-down permanent that no effect gives others (708.2a: a 2/2 creature)."""
 
 
 @lru_cache(maxsize=4096)
 def facets(view: ObjectView, rules: RuleVersion) -> tuple[Facets, tuple[str, ...]]:
     """The facets the object shows and the rules that decide them."""
     card = view.card
+    if _face_down(view):
+        # 708.2a: none of the card's halves shows, whatever the card; one answer, of nothing. A
+        # face-down spell shows the same (708.4).
+        if view.zone is Zone.STACK and view.spell is not None and view.spell.face_down is not None:
+            return ((),), rules.cite(view.spell.face_down.value, "face_down")
+        return ((),), rules.cite("face_down")
     if not card.is_split:
         return (card.halves,), ()
     if view.zone is Zone.STACK and view.spell is not None:
@@ -141,8 +149,9 @@ def multicolored(view: ObjectView, rules: RuleVersion) -> Answer[bool]:
 
 
 def _type_halves(view: ObjectView, rules: RuleVersion) -> tuple[Half, ...]:
-    # A Room's shared type line stays whatever is locked (709.5, 709.5a).
-    if view.card.is_room and view.zone is Zone.BATTLEFIELD:
+    # A Room's shared type line stays whatever is locked (709.5, 709.5a); a face-down permanent
+    # has none of its card's (708.2a).
+    if view.card.is_room and view.zone is Zone.BATTLEFIELD and not _face_down(view):
         return view.card.halves
     return tuple(h for facet in facets(view, rules)[0] for h in facet)
 
@@ -151,6 +160,8 @@ def _type_halves(view: ObjectView, rules: RuleVersion) -> tuple[Half, ...]:
 def card_types(view: ObjectView, rules: RuleVersion) -> Answer[tuple[str, ...]]:
     """Each card type on any half it shows (709.4c), in first-seen order."""
     found = _unique(t for h in _type_halves(view, rules) for t in h.card_types)
+    if _face_down(view):
+        found = FACE_DOWN_TYPES
     return Answer(found, _cited(view, rules, "types_and_abilities"), rules.name)
 
 
@@ -263,12 +274,74 @@ def holds(view: ObjectView, rules: RuleVersion, characteristic: str, op: str, va
 
 
 def value_without_comparison(view: ObjectView, rules: RuleVersion) -> Answer[int]:
-    """The one mana value an effect uses without comparing it: the sum of the answers
-    (505.5 and 708.5 examples, 708.5a; one combined value since 709.4b)."""
+    """The sum of the object's answers: the one mana value an effect uses without comparing it
+    under 708.5a, and the combined value since 709.4b. Before 708.5a no text gives one value
+    for two answers, and this cites nothing there: :func:`single_value` says so."""
     return Answer(sum(mana_values(view, rules).value), _cited(view, rules, "value_without_comparison"), rules.name)
 
 
+def _face_down(view: ObjectView) -> bool:
+    if view.zone is Zone.STACK:
+        # A spell cast face down (708.4): the host keeps its spell facts, which say so.
+        return view.spell is not None and view.spell.face_down is not None
+    return view.face_down and view.zone is Zone.BATTLEFIELD
+
+
+def single_value(view: ObjectView, rules: RuleVersion) -> Answer[int | None]:
+    """The one mana value an effect uses without comparing it (Dark Confidant's life, Infernal
+    Genesis's tokens, Living Lore's power): the object's only answer, or, for an object with
+    two, the sum where the edition says so (708.5a). ``None`` where the object has two answers
+    and the edition gives no one value for them (505.5 of 2008, 708.5 of 2009: "two answers",
+    whose example only lets an effect that counts out objects use each); the answer then cites
+    nothing and ``rules.no_text("value_without_comparison")`` says why."""
+    answers = mana_values(view, rules).value
+    if len(answers) > 1 and rules.no_text("value_without_comparison") is not None:
+        return Answer(None, (), rules.name)
+    return Answer(sum(answers), _cited(view, rules, "value_without_comparison"), rules.name)
+
+
+NAME_CHARACTERISTIC = "name"
+"""The characteristic two objects are compared by when one asks whether they have the same name."""
+
+
+def compare_objects(
+    view: ObjectView, other: ObjectView, rules: RuleVersion, characteristic: str, op: str
+) -> Answer[bool] | UnknownQuery:
+    """A comparison of two objects' characteristic: Counterbalance's "same mana value as the
+    revealed card", "cards with different names".
+
+    Each object gives its answers (two for a split card off the stack under the old rules, one
+    combined since 709.4). A positive or relative comparison is yes if any pair of answers says
+    yes (505.6, 708.6a: either side of each split card); ``!=`` is the negative one, yes when
+    the analogous ``==`` is no (708.6b). Names: two objects have the same name when they have a
+    name in common, so a split card has each half's (709.4a); only ``==`` and ``!=`` compare
+    them. A comparison that is none of these is refused: the refusal is returned.
+    """
+    if op not in OPERATORS:
+        return UnknownQuery(f"unknown comparison {op!r} (allowed: {', '.join(OPERATORS)})")
+    positive = OPERATORS["==" if op == "!=" else op]
+    if characteristic == "mana_value":
+        mine, theirs = mana_values(view, rules), mana_values(other, rules)
+        hit = any(positive(a, b) for a in mine.value for b in theirs.value)
+        shown = mine.rules + theirs.rules
+    elif characteristic == NAME_CHARACTERISTIC:
+        if op not in ("==", "!="):
+            return UnknownQuery(f"names compare with == or != only, got {op!r}")
+        own, others = names(view, rules), names(other, rules)
+        hit = bool(set(own.value) & set(others.value))
+        shown = own.rules + others.rules
+    else:
+        allowed = ", ".join((*CHARACTERISTICS[:1], NAME_CHARACTERISTIC))
+        return UnknownQuery(f"unknown characteristic {characteristic!r} to compare two objects by (allowed: {allowed})")
+    key = "negative_comparison" if op == "!=" else "comparison"
+    split = view.card.is_split or other.card.is_split
+    cited = _unique((*shown, *(rules.cite(key) if split else ())))
+    return Answer(hit != (op == "!="), cited, rules.name)
+
+
 def _cited(view: ObjectView, rules: RuleVersion, key: str, *extra: str) -> tuple[str, ...]:
+    if _face_down(view):
+        return facets(view, rules)[1]
     if not view.card.is_split:
         return rules.cite(*extra)
     shown = facets(view, rules)[1]

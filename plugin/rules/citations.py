@@ -25,6 +25,8 @@ class Question(StrEnum):
     """Whether a door may be unlocked by the special action now (709.5e, 116.2m)."""
     ROOM_ENTERS = "room_enters"
     """The doors a Room enters the battlefield with unlocked: the half cast (709.5d)."""
+    FACE_DOWN_SPELL = "face_down_spell"
+    """What a face-down spell becomes as it resolves: a face-down permanent (708.4, 708.2a)."""
 
 
 KEYS = MappingProxyType(
@@ -33,6 +35,7 @@ KEYS = MappingProxyType(
         Question.CASTABLE: ("cast_half", "cast_zone", "timing"),
         Question.UNLOCK: ("unlock_action",),
         Question.ROOM_ENTERS: ("room_enters",),
+        Question.FACE_DOWN_SPELL: ("face_down",),
     }
 )
 """The citation keys of each question's rules (:attr:`RuleVersion.citations`)."""

@@ -9,9 +9,12 @@ old rules a split card off the stack answers yes where either half does (708.6a-
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from splitcards.errors import IllegalChoice
 from splitcards.rules import characteristics as ch
+from splitcards.rules.card import Card, Half
 from splitcards.rules.model import Answer, ObjectView
 from splitcards.rules.versions import RuleVersion
 
@@ -65,3 +68,37 @@ def satisfies(view: ObjectView, condition: Condition, rules: RuleVersion) -> Ans
         op, value = condition.mana_value
         ok = ok and cite(ch.holds(view, rules, "mana_value", op, value))
     return Answer(ok, tuple(cited), rules.name)
+
+
+def half_matches(half: Half, condition: Condition) -> bool:
+    """Whether one half, with its own characteristics only, matches the description (201.4b: a
+    split card's name is judged by that half's characteristics)."""
+    own = {t.lower() for t in (*half.card_types, *half.subtypes)}
+    checks = (
+        not condition.types or any(t.lower() in own for t in condition.types),
+        not any(t.lower() in own for t in condition.not_types),
+        not condition.colors or any(c in half.colors for c in condition.colors),
+        not any(c in half.colors for c in condition.not_colors),
+        not condition.name or half.name in condition.name,
+        condition.mana_value is None or ch.OPERATORS[condition.mana_value[0]](half.mana_value, condition.mana_value[1]),
+    )
+    return all(checks)
+
+
+def described_name_choices(
+    card: Card, legal: Sequence[tuple[str, ...]], described: Condition, rules: RuleVersion
+) -> Answer[tuple[tuple[str, ...], ...]] | IllegalChoice:
+    """The answers among ``legal`` a player may give when told to choose a card name "with certain
+    characteristics" (Council of the Absolute's noncreature, nonland card name) and wanting
+    ``card``: a name of a half is judged by that half's characteristics only (201.4b, 201.3b of
+    2017). Where the edition has no text for it (``name_choice_characteristics`` unwritten), the
+    answer is given only when the halves agree, all matching or none; otherwise the refusal says
+    that no rule decides it, rather than guess."""
+    matching = {h.name: half_matches(h, described) for h in card.halves}
+    found = tuple(choice for choice in legal if all(matching.get(n, False) for n in choice))
+    if len(set(matching.values())) > 1:
+        why = rules.no_text("name_choice_characteristics")
+        if why is not None:
+            asked = f"choosing a name of {card.name!r} with certain characteristics"
+            return IllegalChoice(f"{asked}: {why}", (), rules.name)
+    return Answer(found, rules.cite("name_choice", "name_choice_characteristics"), rules.name)

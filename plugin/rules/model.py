@@ -96,6 +96,15 @@ class CastOption(StrEnum):
         return Side(self.value) if self in (CastOption.LEFT, CastOption.RIGHT) else None
 
 
+class CastFaceDown(StrEnum):
+    """The keyword a card is cast face down with (708.4): each value is its citation key."""
+
+    MORPH = "morph"
+    """Morph (702.37 in the 2024 numbering): a 2/2 face-down creature spell for {3}."""
+    DISGUISE = "disguise"
+    """Disguise (702.168): the same, and the face-down permanent has ward {2}."""
+
+
 class UnlockBy(StrEnum):
     """How a door became unlocked."""
 
@@ -119,6 +128,10 @@ class Timing:
     """The player who has priority (117.1)."""
     stack_empty: bool = True
     """Whether the stack is empty: sorcery-speed actions need it (307.1)."""
+    turn: int | None = None
+    """The number of the turn, the game's first being 1: what tells a later turn from this one
+    (702.170d); ``None`` from a host that keeps no turn number (it then lacks
+    ``Capability.TURN_NUMBERS``), and what needs one is taken as holding."""
 
     def sorcery_speed(self, player: Player) -> bool:
         """Whether ``player`` may act at sorcery speed now: in a main phase of their turn, with
@@ -138,6 +151,8 @@ class TimingChange:
     """The player who receives priority, or ``None``."""
     stack_empty: bool | None = None
     """What the host is told to assume of the stack, or ``None``."""
+    turn: int | None = None
+    """The new turn number, or ``None`` (asked only of a host that keeps one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +186,16 @@ class SpellFacts:
     """The value announced for X (107.3a), part of its mana value on the stack (202.3e); 0 without X."""
     flashback: bool = False
     """Cast with flashback: its card is exiled as it leaves the stack (702.34a)."""
+    instead: Zone | None = None
+    """Where its card goes instead of a graveyard whenever it would be put into one from the
+    stack, resolving or countered: a replacement the permission it was cast with carries
+    (614.1a; Torrential Gearhulk, Mission Briefing: exile); ``None``: none."""
+    resolves_to: Zone | None = None
+    """Where its card goes instead of a graveyard as it resolves, and only then (608.2n, 614.1a;
+    Soulfire Grand Master: its owner's hand); ``None``: none."""
+    face_down: CastFaceDown | None = None
+    """Cast face down with that keyword (708.4): a face-down spell, which becomes a face-down
+    permanent as it resolves; ``None``: cast face up."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +221,10 @@ class ObjectView:
     ceases to exist in a zone other than the stack (a spell's copy) or other than the stack and the
     battlefield (a card's copy) (704.5e). A permanent that entered as a copy of another (709.5b) and a
     copy of a permanent spell that resolved are tokens (``token``), no longer copies (608.3f, 111.12)."""
+    face_down: bool = False
+    """Whether it is a face-down permanent (708.2a: a 2/2 creature with no name, mana cost, color,
+    subtypes or rules text, whatever its card). Its status, not a characteristic (110.5a): it is
+    not copied, and the object a face-down permanent becomes in another zone is face up (400.7)."""
 
     def moved(self, zone: Zone) -> ObjectView:
         """The object after it moves to ``zone`` other than by being cast: a new object (400.7)

@@ -32,11 +32,11 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
 
-from splitcards.errors import IllegalAction, IllegalCast, IllegalZone
+from splitcards.errors import IllegalAction, IllegalCast, IllegalTiming, IllegalZone
 from splitcards.rules import characteristics as ch
 from splitcards.rules.actions import CastRequest
 from splitcards.rules.card import Card, Half
-from splitcards.rules.model import Answer, CastOption, ObjectView, SpellFacts, Zone
+from splitcards.rules.model import Answer, CastOption, ObjectView, Player, SpellFacts, Timing, Zone
 from splitcards.rules.versions import RuleVersion
 
 
@@ -59,6 +59,7 @@ class CastingMethod(StrEnum):
     SPLICE = "splice"
     FROM_ZONE = "a permission to cast it from another zone"
     FLASH = "flash"
+    PLOT = "plot"
     COST_CHANGE = "a cost increase or reduction"
 
 
@@ -71,6 +72,9 @@ KINDS: Mapping[CastingMethod, frozenset[Kind]] = MappingProxyType(
         CastingMethod.SPLICE: frozenset({Kind.ADDITIONAL_COST}),
         CastingMethod.FROM_ZONE: frozenset({Kind.PERMISSION}),
         CastingMethod.FLASH: frozenset({Kind.PERMISSION}),
+        # A plotted card is cast from exile without paying its mana cost: a permission and an
+        # alternative cost at once (702.170d, 601.2b).
+        CastingMethod.PLOT: frozenset({Kind.PERMISSION, Kind.ALTERNATIVE_COST}),
         CastingMethod.COST_CHANGE: frozenset({Kind.COST_CHANGE}),
     }
 )
@@ -86,6 +90,7 @@ CITATION_KEYS: Mapping[CastingMethod, str] = MappingProxyType(
         CastingMethod.SPLICE: "splice",
         CastingMethod.FROM_ZONE: "cast_zone",
         CastingMethod.FLASH: "flash",
+        CastingMethod.PLOT: "plot",
         CastingMethod.COST_CHANGE: "cost_change",
     }
 )
@@ -102,6 +107,7 @@ def methods_of(request: CastRequest, rules: RuleVersion) -> tuple[CastingMethod,
         CastingMethod.SPLICE: bool(request.splice),
         CastingMethod.FROM_ZONE: request.permission is not None,
         CastingMethod.FLASH: request.flash,
+        CastingMethod.PLOT: request.plotted,
         CastingMethod.COST_CHANGE: bool(
             request.cost_increase is not None or request.cost_reduction is not None or request.cost_effects
         ),
@@ -183,6 +189,8 @@ def _zone_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | N
                 rules.name,
             )
         return None
+    if request.plotted:
+        return _plot_refusal(request, rules)
     if request.flashback:
         return _flashback_refusal(request, rules)
     if aftermath_cast(view, option, rules):
@@ -208,6 +216,27 @@ def _zone_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | N
     )
 
 
+def _plot_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | None:
+    """A plotted card is cast by its owner from exile (702.170d): one half of a split card, as
+    from any zone other than a hand. A version whose edition has no plot says so."""
+    view = request.view
+    missing = rules.no_text("plot")
+    if missing is not None:
+        return IllegalCast(
+            f"{view.card.name!r} can't be cast as a plotted card under rule version {rules.name!r}: {missing}",
+            (),
+            rules.name,
+        )
+    if view.zone is not Zone.EXILE or request.caster is not view.owner:
+        where = f"from the {view.zone}" if view.zone is not Zone.EXILE else f"by {request.caster}, not its owner"
+        return IllegalZone(
+            f"a plotted card is cast only by its owner from exile: {view.card.name!r} can't be cast {where}",
+            rules.cite("plot"),
+            rules.name,
+        )
+    return None
+
+
 def _flashback_refusal(request: CastRequest, rules: RuleVersion) -> IllegalAction | None:
     """Flashback lets the card be cast from a graveyard, one half for that half's own cost; under
     the wording of 2021 on, only if the resulting spell is an instant or sorcery spell."""
@@ -231,3 +260,42 @@ def _flashback_refusal(request: CastRequest, rules: RuleVersion) -> IllegalActio
         rules.cite("flashback", "on_stack"),
         rules.name,
     )
+
+
+def plot_refusal(
+    view: ObjectView, player: Player, by_effect: bool, timing: Timing, rules: RuleVersion
+) -> IllegalAction | None:
+    """Why ``player`` can't plot the card ``view`` (exile it, plotted), or ``None``.
+
+    The special action (702.170a-b, 116.2k): a card with plot, from its owner's hand, during its
+    owner's main phase with priority and an empty stack. An effect (702.170c, as Lilah's) plots a
+    card from the zone it is in, any time, but not a permanent or a spell: those leave the
+    battlefield or the stack otherwise. A version whose edition has no plot says so."""
+    name = view.card.name
+    missing = rules.no_text("plot_action")
+    if missing is not None:
+        return IllegalCast(f"{name!r} can't be plotted under rule version {rules.name!r}: {missing}", (), rules.name)
+    if view.zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return IllegalZone(f"{name!r} is on the {view.zone}: only a card is plotted", rules.cite("plot"), rules.name)
+    if by_effect:
+        return None
+    if not any(_has_plot(h.keywords, h.text) for h in view.card.halves):
+        return IllegalCast(f"{name!r} has no plot ability to plot it with", rules.cite("plot_action"), rules.name)
+    if view.zone is not Zone.HAND or view.owner is not player:
+        return IllegalZone(
+            f"{player} plots a card from their own hand only, and {name!r} is in {view.owner}'s {view.zone}",
+            rules.cite("plot_action"),
+            rules.name,
+        )
+    if not timing.sorcery_speed(player):
+        return IllegalTiming(
+            f"{player} plots {name!r} only during their main phase with priority and an empty stack",
+            rules.cite("plot_action"),
+            rules.name,
+        )
+    return None
+
+
+def _has_plot(keywords: tuple[str, ...] | None, text: str) -> bool:
+    # The card data's keywords, or a line of its text starting with the keyword (702.170a).
+    return "Plot" in (keywords or ()) or any(line.startswith("Plot ") for line in text.splitlines())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Protocol, runtime_checkable
 
 from splitcards.errors import IllegalSplice, IllegalTarget
 from splitcards.rules import characteristics as ch
@@ -138,9 +139,31 @@ def target_choices(
             found.append(TargetChoices(target, half, spliced, (), players))
             continue
         described = replace(target, kind="permanent", types=_ANY_TARGET) if target.kind == "any" else target
-        objects = tuple(obj for obj, view in board if obj != spell and _matches(described, view, rules, caster))
+        # Only where the description looks (a permanent on the battlefield): a zoned board reads
+        # no other zone.
+        looked = board.in_zones(_zones(described)) if isinstance(board, ZonedBoard) else board
+        objects = tuple(obj for obj, view in looked if obj != spell and _matches(described, view, rules, caster))
         found.append(TargetChoices(target, half, spliced, objects, players))
     return Answer(tuple(found), rules.cite("target_legality"), rules.name)
+
+
+@runtime_checkable
+class ZonedBoard(Protocol):
+    """A board that lists the objects of some zones alone (the Table's does)."""
+
+    def in_zones(self, zones: frozenset[Zone]) -> Sequence[tuple[ObjectId, ObjectView]]: ...
+
+
+def _zones(target: Target) -> frozenset[Zone]:
+    """Where an object for ``target`` can be (109.2a-b): a permanent on the battlefield, a spell
+    on the stack, a card in the zone its text names or in any zone but those two."""
+    if target.kind == "permanent":
+        return frozenset({Zone.BATTLEFIELD})
+    if target.kind == "spell":
+        return frozenset({Zone.STACK})
+    if target.zone is not None:
+        return frozenset(z for z in Zone if z.value == target.zone)
+    return frozenset(Zone) - {Zone.BATTLEFIELD, Zone.STACK}
 
 
 # What "any target" may be besides a player (115.4).

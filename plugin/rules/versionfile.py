@@ -28,6 +28,7 @@ BASE_CITATIONS = frozenset(
         "negative_comparison",
         "multiple_comparison",
         "value_without_comparison",
+        "name_choice_characteristics",
         "name_choice",
         "has_name",
         "cast_half",
@@ -56,6 +57,30 @@ BASE_CITATIONS = frozenset(
         "flash",
         "hybrid",
         "target_legality",
+        # Face-down permanents (708), the keyword actions that make them, and copy effects and
+        # last-known information, as a Room meets them.
+        "face_down",
+        "manifest",
+        "cloak",
+        "manifest_dread",
+        "turn_face_up",
+        # Casting a card face down (708.4) with morph or disguise, and turning it face up by the
+        # special action paying that keyword's cost.
+        "morph",
+        "disguise",
+        "become_copy",
+        "last_known",
+        "mana_payment",
+        "mana_any_type",
+        "replacement",
+        "plot",
+        "plot_action",
+        # Processes that go through a library and copies made for each spell cast before: which card
+        # a cascade or discover exiles last, what may be cast of it, and how many storm copies.
+        "storm",
+        "cascade",
+        "cascade_resulting_spell",
+        "discover",
     }
 )
 FEATURE_CITATIONS = {

@@ -29,7 +29,7 @@ from typing import Any
 
 from splitcards.errors import ConfigError, SplitcardsError, printable
 from splitcards.game.contract import AdapterInfo, Resolution
-from splitcards.game.contract.capabilities import Capability
+from splitcards.game.contract.capabilities import Capability, Gap
 from splitcards.game.contract.versions import CURRENT_CONTRACT
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectId, ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
@@ -149,6 +149,22 @@ class WireHost:
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
         self._call("set_unlocked", object=obj, doors=doors)
 
+    def put_face_down(self, obj: ObjectId) -> None:
+        self._call("put_face_down", object=obj)
+
+    def library(self, player: Player) -> Sequence[ObjectId]:
+        found: tuple[ObjectId, ...] = self._call("library", player=player)
+        return found
+
+    def put_on_bottom(self, obj: ObjectId) -> None:
+        self._call("put_on_bottom", object=obj)
+
+    def turn_face_up(self, obj: ObjectId) -> None:
+        self._call("turn_face_up", object=obj)
+
+    def become_copy(self, obj: ObjectId, original: ObjectId) -> None:
+        self._call("become_copy", object=obj, original=original)
+
 
 class CommandEngine:
     """The engine behind a ``command:`` host: one process at a time, started again when it is gone.
@@ -204,14 +220,15 @@ class CommandEngine:
             hello: Initialized = Reader().read(Initialized, raw, "result")
         except FormError as exc:
             raise engine.error("initialize", f"the result is not of its form: {exc}", status=False) from None
-        if methods.chosen_version(hello.version) is None:
+        chosen = methods.chosen_version(hello.version)
+        if chosen is None:
             raise engine.error(
                 "initialize",
                 f"the engine speaks protocol {hello.version!r}; this client speaks {methods.VERSION}"
                 f" (the major must match)",
                 status=False,
             )
-        return _printable_hello(hello)
+        return _printable_hello(_older_minor(hello, chosen))
 
     def new_game(self, rules: RuleVersion) -> WireHost:
         """A new game on the engine, on a fresh process if the last one is gone or does not
@@ -301,6 +318,20 @@ def _close_every_engine() -> None:
         engines = list(_OPEN)
     for engine in engines:
         engine.close()
+
+
+def _older_minor(hello: Initialized, chosen: tuple[int, int]) -> Initialized:
+    """The engine's hello, lacking what the minor versions after the one it speaks add: it has no
+    method for them, so a scenario that needs one is not_supported, naming why."""
+    declared = {gap.capability for gap in hello.lacks}
+    added = [
+        Gap(capability, f"the engine speaks protocol {hello.version}, which has no {names} (added in {major}.{minor})")
+        for (major, minor), each in methods.ADDED_IN.items()
+        if (major, minor) > chosen
+        for capability, names in each
+        if capability not in declared
+    ]
+    return dataclasses.replace(hello, lacks=hello.lacks + tuple(added)) if added else hello
 
 
 def _printable_hello(hello: Initialized) -> Initialized:

@@ -11,16 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from splitcards.game.contract.capabilities import Gap, KnownDeviation
+from splitcards.game.contract.capabilities import Capability, Gap, KnownDeviation
 from splitcards.rules.actions import Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.model import ObjectView, Player, SpellFacts, Timing, TimingChange, Zone
 
 MAJOR = 1
 """The protocol's major version: client and engine must speak the same one."""
-MINOR = 0
+MINOR = 1
 """The protocol's minor version: a later minor only adds (methods, optional fields), so an engine
-may answer any minor of the major the client offers."""
+may answer any minor of the major the client offers. 1.1 adds ``put_face_down``, ``turn_face_up``,
+``become_copy``, ``library`` and ``put_on_bottom`` (:data:`ADDED_IN`), and the view's ``face_down``."""
 VERSION = f"{MAJOR}.{MINOR}"
 """The version this client speaks, offered in ``initialize``."""
 
@@ -164,6 +165,36 @@ METHODS: dict[str, Method] = {
             (_GAME, _OBJECT, ("doors", frozenset[Side])),
             None,
         ),
+        Method(
+            "put_face_down",
+            "Host.put_face_down: the card onto the battlefield face down, its owner's, no door unlocked (1.1).",
+            (_GAME, _OBJECT),
+            None,
+        ),
+        Method(
+            "turn_face_up",
+            "Host.turn_face_up: the face-down permanent face up where it is, its doors kept (1.1).",
+            (_GAME, _OBJECT),
+            None,
+        ),
+        Method(
+            "become_copy",
+            "Host.become_copy: the permanent takes the original's card, keeping its doors and face (1.1).",
+            (_GAME, _OBJECT, ("original", str)),
+            None,
+        ),
+        Method(
+            "library",
+            "Host.library: the player's library, top first; a card created in a library is on its top (1.1).",
+            (_GAME, ("player", Player)),
+            tuple[str, ...],
+        ),
+        Method(
+            "put_on_bottom",
+            "Host.put_on_bottom: the card on the bottom of its owner's library (1.1).",
+            (_GAME, _OBJECT),
+            None,
+        ),
     )
 }
 """Every method, by name."""
@@ -183,8 +214,24 @@ HOST_METHODS = (
     "copy_card",
     "copy_permanent",
     "set_unlocked",
+    "put_face_down",
+    "turn_face_up",
+    "become_copy",
+    "library",
+    "put_on_bottom",
 )
-"""The methods that are :class:`~splitcards.game.contract.Host` methods, in the contract's order."""
+"""The methods that are :class:`~splitcards.game.contract.Host` methods, in the contract's order
+(the last five are optional host methods, from protocol 1.1)."""
+
+ADDED_IN: dict[tuple[int, int], tuple[tuple[Capability, str], ...]] = {
+    (1, 1): (
+        (Capability.FACE_DOWN, "put_face_down and turn_face_up"),
+        (Capability.BECOME_COPY, "become_copy"),
+        (Capability.LIBRARY_ORDER, "library and put_on_bottom"),
+    ),
+}
+"""What each minor version adds that a scenario may need: the capability, and the methods that
+carry it out. An engine that answers an older minor lacks them (the client declares it so)."""
 
 
 def chosen_version(answered: str) -> tuple[int, int] | None:

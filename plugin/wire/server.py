@@ -85,6 +85,9 @@ class Server:
         host = self.games.get(game)
         if host is None:
             raise _Refusal(methods.UNKNOWN_GAME, f"no game {game!r}")
+        if not callable(getattr(host, method, None)):
+            # An optional host method (put_face_down, turn_face_up, become_copy) the host lacks.
+            raise _Refusal(methods.NOT_SUPPORTED, f"host {game!r} has no Host.{method}")
         try:
             return encode(getattr(host, method)(*args.values()))
         except NotSupported as exc:

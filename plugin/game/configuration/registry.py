@@ -312,10 +312,18 @@ def _deep_update(into: dict[str, Any], new: Mapping[str, Any]) -> None:
             into[key] = dict(value) if isinstance(value, Mapping) else value
 
 
+_LISTED = 12
+"""How many keys a message that a section must be a mapping names before it says how many more."""
+
+
 def _check(where: str, value: Any, schema: Any, key: str) -> None:
     if isinstance(schema, dict):
         if not isinstance(value, dict):
-            allowed = ", ".join(sorted(schema))
+            # A section of many keys (the citation keys) is named in part: the schema lists them all.
+            keys = sorted(schema)
+            allowed = ", ".join(keys[:_LISTED])
+            if len(keys) > _LISTED:
+                allowed += f", and {len(keys) - _LISTED} more (splitcards schema version)"
             raise RulesConfigError(f"{where}: {key}: must be a mapping (allowed keys: {allowed}), got {shown(value)}")
         for sub, sub_value in value.items():
             path = f"{key}.{_label(sub)}".lstrip(".")

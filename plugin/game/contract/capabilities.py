@@ -29,6 +29,13 @@ class Capability(StrEnum):
     """Copies of cards outside the stack and the battlefield, cast or not (707.12)."""
     COPY_PERMANENT = "copy_permanent"
     """Permanents entering as copies (709.5b)."""
+    FACE_DOWN = "face_down"
+    """Cards put onto the battlefield face down (manifest, manifest dread, cloak) and turned face up (708,
+    701.34): the host's ``put_face_down`` and ``turn_face_up``, and ``ObjectView.face_down``; a spell cast
+    face down (708.4) resolves through ``put_face_down``."""
+    BECOME_COPY = "become_copy"
+    """A permanent becoming a copy of another, keeping its designations (707.2, 709.5c): the host's
+    ``become_copy``."""
     SPLICE = "splice"
     """Splicing cards onto a spell as it is cast (702.47)."""
     SPLICE_ONTO_CARD_TYPE = "splice_onto_card_type"
@@ -49,6 +56,13 @@ class Capability(StrEnum):
     """Priority given to the player whose turn it is not."""
     PRIORITY_WITH_ROOM = "priority_with_room"
     """Priority given to the non-active player while a Room is on the battlefield."""
+    TURN_NUMBERS = "turn_numbers"
+    """A turn number kept in the timing (``Timing.turn``), set by ``set_timing``: what tells the
+    turn a card was plotted on from a later one (702.170d)."""
+    LIBRARY_ORDER = "library_order"
+    """A library in order: listed from the top (``Host.library``), a card created there on top, a
+    card put on its bottom (``Host.put_on_bottom``); what cascade and discover go through (702.85a,
+    701.55a)."""
 
 
 @dataclass(frozen=True, slots=True)

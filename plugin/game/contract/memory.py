@@ -29,6 +29,8 @@ class MemoryHost:
         self._timing = Timing()
         self._stack_empty_override: bool | None = None
         self._ids = count(1)
+        # The card of each permanent that became a copy of another (become_copy), until it leaves.
+        self._own: dict[ObjectId, Card] = {}
 
     def place(self, view: ObjectView) -> ObjectId:
         """Put an object into the game exactly as ``view`` describes it (a spell goes on top of the
@@ -71,6 +73,7 @@ class MemoryHost:
             active=change.active or self._timing.active,
             phase=change.phase or self._timing.phase,
             priority=change.priority or self._timing.priority,
+            turn=change.turn if change.turn is not None else self._timing.turn,
         )
         if change.stack_empty is not None:
             self._stack_empty_override = change.stack_empty
@@ -111,7 +114,12 @@ class MemoryHost:
     def move(self, obj: ObjectId, zone: Zone) -> None:
         # As Host.move asks: its owner's there, no spell facts, no designation (the Table decided it).
         view = self.view(obj)
-        moved = replace(view, zone=zone, controller=view.owner, spell=None, unlocked=frozenset())
+        # A face-down permanent that leaves the battlefield is a new object, face up (400.7, 708.9),
+        # and one that became a copy is its own card again.
+        card = self._own.pop(obj, view.card) if zone is not Zone.BATTLEFIELD else view.card
+        moved = replace(
+            view, card=card, zone=zone, controller=view.owner, spell=None, unlocked=frozenset(), face_down=False
+        )
         if obj in self._stack:
             self._stack.remove(obj)
         self._set(obj, moved)
@@ -133,6 +141,21 @@ class MemoryHost:
 
     def set_unlocked(self, obj: ObjectId, doors: frozenset[Side]) -> None:
         self._set(obj, replace(self.view(obj), unlocked=doors))
+
+    def put_face_down(self, obj: ObjectId) -> None:
+        """The card onto the battlefield face down, its owner's, with no designation (708.3)."""
+        self.move(obj, Zone.BATTLEFIELD)
+        self._set(obj, replace(self.view(obj), face_down=True))
+
+    def turn_face_up(self, obj: ObjectId) -> None:
+        """The face-down permanent face up, where it is, its designations as they were (708.8)."""
+        self._set(obj, replace(self.view(obj), face_down=False))
+
+    def become_copy(self, obj: ObjectId, original: ObjectId) -> None:
+        """The permanent takes the original's card until it leaves the battlefield; its status and
+        designations stay (707.2, 709.5c)."""
+        self._own.setdefault(obj, self.view(obj).card)
+        self._set(obj, replace(self.view(obj), card=self.view(original).card))
 
     # -- helpers -------------------------------------------------------------------------
 

@@ -14,17 +14,33 @@ from typing import Any
 
 from splitcards.errors import IllegalAction, UnknownQuery
 from splitcards.hooks import hookimpl
-from splitcards.rules import casting, characteristics, citations, copies, events, offers, rooms, targets
+from splitcards.rules import (
+    casting,
+    characteristics,
+    citations,
+    conditions,
+    copies,
+    events,
+    faces,
+    offers,
+    permissions,
+    rooms,
+    targets,
+)
+from splitcards.rules import library as library_rules
 from splitcards.rules import stack as stacking
-from splitcards.rules.actions import CastDecision, CastRequest, Resolution
+from splitcards.rules.actions import CastDecision, CastRequest, LibraryHit, Resolution
 from splitcards.rules.card import Card, Side
 from splitcards.rules.characteristics import Query
 from splitcards.rules.citations import Question
+from splitcards.rules.conditions import Condition
 from splitcards.rules.copies import CopyOf
 from splitcards.rules.costs import CostEffect
+from splitcards.rules.faces import FaceDownBy, FaceDownSpell, FaceUpBy
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import (
     Answer,
+    CastFaceDown,
     Event,
     ObjectId,
     ObjectView,
@@ -71,11 +87,77 @@ def check_unlock(
 
 
 @hookimpl(trylast=True)
+def check_plot(
+    rules: RuleVersion, view: ObjectView, player: Player, by_effect: bool, timing: Timing
+) -> IllegalAction | None:
+    return permissions.plot_refusal(view, player, by_effect, timing, rules)
+
+
+@hookimpl(trylast=True)
 def check_lock(rules: RuleVersion, view: ObjectView, door: Side) -> IllegalAction | None:
     return rooms.lock_refusal(view, door, rules)
 
 
+@hookimpl(trylast=True)
+def check_face_down(rules: RuleVersion, view: ObjectView, by: FaceDownBy) -> IllegalAction | None:
+    return faces.face_down_refusal(view, by, rules)
+
+
+@hookimpl(trylast=True)
+def check_cast_face_down(
+    rules: RuleVersion, view: ObjectView, by: CastFaceDown, timing: Timing, player: Player
+) -> IllegalAction | None:
+    return faces.face_down_cast_refusal(view, by, timing, player, rules)
+
+
+@hookimpl(trylast=True)
+def check_face_up(rules: RuleVersion, view: ObjectView, by: FaceUpBy) -> IllegalAction | None:
+    return faces.face_up_refusal(view, by, rules)
+
+
 # -- decisions ------------------------------------------------------------------------------
+
+
+@hookimpl(trylast=True)
+def decide_face_down_view(rules: RuleVersion, view: ObjectView, by: FaceDownBy, controller: Player) -> ObjectView:
+    return faces.face_down_view(view, by, controller, rules)
+
+
+@hookimpl(trylast=True)
+def decide_face_down_spell(rules: RuleVersion, view: ObjectView, by: CastFaceDown, caster: Player) -> FaceDownSpell:
+    return faces.face_down_spell(view, by, caster, rules)
+
+
+@hookimpl(trylast=True)
+def decide_face_up_cost(rules: RuleVersion, view: ObjectView) -> ManaCost | None:
+    return faces.face_up_cost(view, rules)
+
+
+@hookimpl(trylast=True)
+def decide_face_up_view(rules: RuleVersion, view: ObjectView) -> ObjectView:
+    return faces.face_up_view(view, rules)
+
+
+@hookimpl(trylast=True)
+def decide_cascade(
+    rules: RuleVersion, library: Sequence[ObjectView], spell: ObjectView
+) -> Answer[LibraryHit] | IllegalAction:
+    return library_rules.cascade(library, spell, rules)
+
+
+@hookimpl(trylast=True)
+def decide_discover(rules: RuleVersion, library: Sequence[ObjectView], n: int) -> Answer[LibraryHit] | IllegalAction:
+    return library_rules.discover(library, n, rules)
+
+
+@hookimpl(trylast=True)
+def decide_storm(rules: RuleVersion, spell: ObjectView, cast_before: int | None) -> Answer[int] | IllegalAction:
+    return library_rules.storm_copies(spell, cast_before, rules)
+
+
+@hookimpl(trylast=True)
+def decide_become_copy(rules: RuleVersion, view: ObjectView, original: ObjectView) -> ObjectView | IllegalAction:
+    return faces.become_copy(view, original, rules)
 
 
 @hookimpl(trylast=True)
@@ -141,6 +223,13 @@ def on_enter_battlefield(
 @hookimpl(trylast=True)
 def on_name_choice(rules: RuleVersion, card: Card) -> Sequence[tuple[str, ...]]:
     return characteristics.name_choices(card, rules).value
+
+
+@hookimpl(trylast=True)
+def decide_described_names(
+    rules: RuleVersion, card: Card, legal: Sequence[tuple[str, ...]], described: Condition
+) -> Answer[tuple[tuple[str, ...], ...]] | IllegalAction:
+    return conditions.described_name_choices(card, legal, described, rules)
 
 
 @hookimpl(trylast=True)

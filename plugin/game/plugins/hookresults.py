@@ -139,6 +139,17 @@ def _name_choices(answer: Any, arguments: Mapping[str, Any]) -> str | None:
     return "on_name_choice returns at least one legal answer, each of one or more different names, each answer once"
 
 
+def _described_names(answer: Any, arguments: Mapping[str, Any]) -> str | None:
+    # A refusal is checked as a refusal; the choices kept must be legal ones, each once.
+    if not isinstance(answer, Answer):
+        return None
+    legal = [tuple(choice) for choice in arguments["legal"]]
+    kept = [tuple(choice) for choice in answer.value]
+    if all(choice in legal for choice in kept) and len(set(kept)) == len(kept):
+        return None
+    return "decide_described_names returns some of the legal answers it is given, each once"
+
+
 def _name(answer: Any, arguments: Mapping[str, Any]) -> str | None:
     if answer in [tuple(choice) for choice in arguments["legal"]]:
         return None
@@ -171,5 +182,6 @@ _ANSWERS: dict[str, Callable[[Any, Mapping[str, Any]], str | None]] = {
     "decide_doors": _doors,
     "on_name_choice": _name_choices,
     "decide_name": _name,
+    "decide_described_names": _described_names,
     "decide_spliceable": _spliceable,
 }

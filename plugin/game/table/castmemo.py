@@ -3,8 +3,8 @@ can be given again.
 
 While the built-in rules alone answer the hooks ``castable`` asks, the answer is a function of
 the card's view, the permission, the caster and the timing: the zone, timing and cost rules read
-nothing else, and the board only for splice, which ``castable`` does not ask, and for targets,
-whose answers are not kept. A plugin's answer
+nothing else, and the board only for splice, which ``castable`` does not ask, and for targets:
+an answer that looked at the board is not kept. A plugin's answer
 may depend on anything: while one implements any of those hooks, nothing is kept and each
 question is asked anew (the manager says which plugins implement them, so registering one takes
 effect at once).
@@ -12,13 +12,17 @@ effect at once).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pluggy
 
 from splitcards.game.plugins import hookcalls
 from splitcards.game.plugins.manager import builtins_answer
 from splitcards.rules.model import Answer, CastOption, ObjectView, Player, Timing, Zone
 
-Circumstances = tuple[ObjectView, Zone | None, Player | None, Timing]
+# The card's view, the permission, the caster, the timing, and what the Table keeps of the game
+# that the rules read (TableQueries._circumstances).
+Circumstances = tuple[ObjectView, Zone | None, Player | None, Timing, Hashable]
 
 # How many answers one table keeps.
 _KEPT = 4096

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar, cast
 
-from splitcards.errors import HostError, SplitcardsError, UnknownObject, shown
+from splitcards.errors import HostError, NotSupported, SplitcardsError, UnknownObject, shown
 from splitcards.game.contract import Host, Resolution
 from splitcards.game.contract.versions import OLDEST_CONTRACT, deprecation, kept_for
 from splitcards.game.table.readcache import ReadCache
@@ -39,6 +39,7 @@ _VIEW_FIELDS: tuple[tuple[str, type | tuple[type, ...]], ...] = (
     ("unlocked", frozenset),
     ("token", bool),
     ("copy", bool),
+    ("face_down", bool),
 )
 
 
@@ -53,6 +54,9 @@ class CheckedHost:
 
     def __init__(self, host: Host, contract: str = OLDEST_CONTRACT) -> None:
         self.host: Host = cast(Host, _Guarded(host))
+        self._bare = host
+        # The card of each permanent that became a copy, which it is again once it leaves (400.7).
+        self._own_cards: dict[ObjectId, Card] = {}
         self.name: str = str(getattr(host, "name", type(host).__name__))
         self.contract = contract
         # What the Table shows of the copies a host of an older contract made as that contract
@@ -111,6 +115,11 @@ class CheckedHost:
     def objects(self) -> Sequence[ObjectId]:
         return self._reads.kept_or("objects", lambda: self._ids("objects", self.host.objects()))
 
+    def board(self) -> list[tuple[ObjectId, ObjectView]]:
+        """Every object with its view, kept at a position as each view is: the targets of every
+        move asked about at one position read the board once."""
+        return self._reads.kept_or("board", lambda: [(obj, self.view(obj)) for obj in self.objects()])
+
     def objects_in(self, zone: Zone) -> Sequence[ObjectId]:
         """The objects in ``zone``: the host's optional ``objects_in`` (each object it lists is
         checked to be there), else every object's view."""
@@ -133,6 +142,32 @@ class CheckedHost:
                     "objects_in", f"{zone}", found, f"which lists {obj!r}, an object its view puts in the {where}"
                 )
         return found
+
+    def orders_libraries(self) -> bool:
+        """Whether the host lists a library in order and puts a card on its bottom (the optional
+        ``library`` and ``put_on_bottom``)."""
+        return callable(getattr(self.host, "library", None)) and callable(getattr(self.host, "put_on_bottom", None))
+
+    def library(self, player: Player) -> Sequence[ObjectId]:
+        """``player``'s library, top first (the host's optional ``library``; see
+        :meth:`orders_libraries`): each object it lists is checked to be a card of that library."""
+        told = f"for the library of {player}"
+        found = self._ids("library", self.host.library(player))  # type: ignore[attr-defined]
+        for obj in found:
+            view = self._after("library", told, obj)
+            if view.zone is not Zone.LIBRARY or view.owner is not player:
+                raise self.breach("library", told, found, f"which lists {obj!r}, in the {view.zone} of {view.owner}")
+        return found
+
+    def put_on_bottom(self, obj: ObjectId) -> None:
+        """Put the card ``obj`` on the bottom of its owner's library (the host's optional ``put_on_bottom``)."""
+        told = f"to put {obj!r} on the bottom of its owner's library"
+        self._act(self.host.put_on_bottom, obj)  # type: ignore[attr-defined]
+        view = self._after("put_on_bottom", told, obj)
+        order = self.library(view.owner)
+        if view.zone is not Zone.LIBRARY or not order or order[-1] != obj:
+            where = f"it is in the {view.zone}, not at the bottom of a library"
+            raise self.breach("put_on_bottom", told, _UNSHOWN, where)
 
     def stack(self) -> Sequence[ObjectId]:
         return self._reads.kept_or("stack", self._stack)
@@ -176,6 +211,12 @@ class CheckedHost:
                     f"host {self.name!r} gave a timing with {value!r:.40} where a {kind.__name__} belongs"
                     " (Host.timing returns splitcards.Timing)"
                 )
+        turn: object = timing.turn
+        if turn is not None and (isinstance(turn, bool) or not isinstance(turn, int) or turn < 1):
+            raise HostError(
+                f"host {self.name!r} gave a timing with turn {turn!r:.40}: a turn number from 1, or None"
+                " (Host.timing returns splitcards.Timing)"
+            )
         return timing
 
     # -- actions and their outcomes ----------------------------------------------------------
@@ -204,6 +245,11 @@ class CheckedHost:
             raise self.breach("cast", told, found, f"a spell that is {what}in the {view.zone}")
         if view.spell.x != spell.x:
             raise self.breach("cast", told, found, f"a spell whose X is {view.spell.x}, not the {spell.x} announced")
+        if view.spell.face_down != spell.face_down:
+            # The rules read a face-down spell's characteristics from its facts (708.4): a host
+            # that drops them would show the card face up on the stack.
+            shown = view.spell.face_down.value if view.spell.face_down is not None else "none"
+            raise self.breach("cast", told, found, f"a spell cast face down with {shown}, not as told")
         if found not in self.stack():
             raise self.breach("cast", told, found, "a spell its stack does not list")
         return found
@@ -225,10 +271,16 @@ class CheckedHost:
             )
 
     def move(self, obj: ObjectId, zone: Zone) -> None:
+        own = self._own_cards.pop(obj, None) if zone is not Zone.BATTLEFIELD else None
         self._act(self.host.move, obj, zone)
         view = self._after("move", f"to move {obj!r} to the {zone}", obj)
         if view.zone is not zone:
             raise self.breach("move", f"to move {obj!r} to the {zone}", _UNSHOWN, f"it is in the {view.zone}")
+        if own is not None and view.card != own:
+            # A copy effect on a permanent ends as it leaves the battlefield (400.7): its own card again.
+            raise self.breach(
+                "move", f"to move {obj!r} to the {zone}", _UNSHOWN, f"it is still {view.card.name!r}, not {own.name!r}"
+            )
 
     def copy_spell(self, obj: ObjectId, spell: SpellFacts) -> ObjectId:
         told = f"to copy the spell {obj!r}"
@@ -273,6 +325,48 @@ class CheckedHost:
         if view.unlocked != doors:
             raise self.breach("set_unlocked", told, _UNSHOWN, f"its doors are {sorted(d.value for d in view.unlocked)}")
 
+    def put_face_down(self, obj: ObjectId) -> None:
+        """The host's optional ``put_face_down``: the card onto the battlefield face down (708.3)."""
+        told = f"to put {obj!r} onto the battlefield face down"
+        self._act(self._optional("put_face_down", "face-down permanents (708)"), obj)
+        view = self._after("put_face_down", told, obj)
+        if view.zone is not Zone.BATTLEFIELD or not view.face_down:
+            raise self.breach("put_face_down", told, _UNSHOWN, f"it is in the {view.zone}, face_down {view.face_down}")
+
+    def can_put_face_down(self) -> None:
+        """Raise ``NotSupported`` when the host has no ``put_face_down``: asked before a card is
+        cast face down, which resolves through it (708.4), so the game is not left with a spell
+        it can't resolve."""
+        self._optional("put_face_down", "face-down permanents (708)")
+
+    def turn_face_up(self, obj: ObjectId) -> None:
+        """The host's optional ``turn_face_up``: the face-down permanent face up, where it is (708.8)."""
+        told = f"to turn {obj!r} face up"
+        self._act(self._optional("turn_face_up", "face-down permanents (708)"), obj)
+        view = self._after("turn_face_up", told, obj)
+        if view.zone is not Zone.BATTLEFIELD or view.face_down:
+            raise self.breach("turn_face_up", told, _UNSHOWN, f"it is in the {view.zone}, face_down {view.face_down}")
+
+    def become_copy(self, obj: ObjectId, original: ObjectId) -> None:
+        """The host's optional ``become_copy``: the permanent takes the original's card, keeping
+        its status and designations (707.2, 709.5c)."""
+        told = f"to make {obj!r} a copy of {original!r}"
+        before, card = self.view(obj), self.view(original).card
+        self._act(self._optional("become_copy", "permanents becoming copies (707.2)"), obj, original)
+        self._own_cards.setdefault(obj, before.card)
+        view = self._after("become_copy", told, obj)
+        if view.card != card or view.unlocked != before.unlocked or view.face_down != before.face_down:
+            raise self.breach(
+                "become_copy", told, _UNSHOWN, "its card is not the original's, or its doors or face changed"
+            )
+
+    def _optional(self, method: str, what: str) -> Callable[..., Any]:
+        # A host of an engine without the method can't express the action: the run is not_supported.
+        found = getattr(self.host, method, None) if callable(getattr(self._bare, method, None)) else None
+        if found is None:
+            raise NotSupported(f"host {self.name!r} has no Host.{method}: it can't express {what}")
+        return cast(Callable[..., Any], found)
+
     def set_timing(self, change: TimingChange) -> None:
         stack = list(self.stack())
         self._act(self.host.set_timing, change)
@@ -282,6 +376,8 @@ class CheckedHost:
         asked: dict[str, object] = {"active": change.active, "phase": change.phase, "priority": change.priority}
         if change.stack_empty is not None:
             asked["stack_empty"] = change.stack_empty
+        if change.turn is not None:
+            asked["turn"] = change.turn
         missed = [
             f"{name} is {getattr(now, name)}"
             for name, value in asked.items()

@@ -71,6 +71,9 @@ class CastOrder:
     """The objects (by id) and players (a :class:`~splitcards.rules.model.Player`) chosen for each
     target the spell requires, in the order of ``Table.target_choices`` (601.2c); ``None``: the
     engine chooses them, and the rules only ask that each can be chosen."""
+    mana: ManaCost | None = None
+    """The mana the caster has to pay the total cost with (601.2g-h); ``None``: the payment is
+    taken as made (the engine pays)."""
 
 
 def takes_order(
@@ -123,6 +126,11 @@ def cast_request(
         flash=grants.flash,
         flashback=grants.flashback,
         chosen_targets=_chosen(order.targets),
+        mana=order.mana,
+        any_type=grants.any_type,
+        plotted=grants.plotted,
+        instead=grants.instead,
+        resolves_to=grants.resolves_to,
     )
 
 

@@ -94,12 +94,13 @@ def allowed_moves(
     for obj in objs:
         view = table.view(obj)
         permission = view.zone if obj in permitted else None
-        key = (obj, view, permission, player, timing)
-        kept = keeps and not (table.judge_targets and table._targeting(view))
-        moves = memo.get(key) if kept else None
+        key = (obj, view, permission, player, timing, table._circumstances(obj))
+        moves = memo.get(key) if keeps else None
         if moves is None:
+            looks = board.looks
             moves = _moves(table, obj, view, permission, player, timing, board)
-            if kept:
+            # Moves found by looking at the other objects (a target's choices, 601.2c) are of them too.
+            if keeps and board.looks == looks:
                 memo.keep(key, moves)
         found += moves
     return tuple(found)

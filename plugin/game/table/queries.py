@@ -11,28 +11,27 @@ and ``cast`` raises the refusal ``cast_refusal`` gives).
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 from splitcards.errors import IllegalAction
 from splitcards.game.contract import CastDecision, CastRequest
 from splitcards.game.plugins import hookcalls
-from splitcards.game.plugins.manager import builtins_answer
 from splitcards.game.table.castmemo import CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
 from splitcards.game.table.state import Board, BoardItems, Snapshot, snapshot
 from splitcards.game.table.tablehooks import TableHooks, _unanswered
-from splitcards.rules.actions import TargetChoices
+from splitcards.rules.actions import Prohibition, TargetChoices
 from splitcards.rules.card import Card, Side
 from splitcards.rules.citations import Question
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Answer, CastOption, ObjectId, ObjectView, Player, Timing, UnlockBy, Zone
-from splitcards.rules.oracle import required_targets
 
 if TYPE_CHECKING:
     from splitcards.rules.characteristics import Query
+    from splitcards.rules.conditions import Condition
 
 T = TypeVar("T")
 
@@ -44,6 +43,8 @@ class TableQueries(TableHooks):
     _castable: CastableMemo
     last_cost: ManaCost | None
     judge_targets: bool
+    plotted: dict[ObjectId, int | None]
+    prohibitions: tuple[Prohibition, ...]
 
     def _board(self) -> Board:
         return Board(self._checked)
@@ -52,7 +53,12 @@ class TableQueries(TableHooks):
         self, order: CastOrder, view: ObjectView | None = None, during_resolution: bool = False
     ) -> CastRequest:
         seen = self._checked.view(order.obj) if view is None else view
-        return cast_request(order, seen, self._checked, self.rules, during_resolution)
+        request = cast_request(order, seen, self._checked, self.rules, during_resolution)
+        if request.plotted:
+            # Judged against the turn the card became plotted on, when it is known (702.170d).
+            request = replace(request, plotted_on=self.plotted.get(order.obj))
+        # The effects in force that forbid casts by name are the rules' to judge (check_cast).
+        return replace(request, prohibitions=self.prohibitions) if self.prohibitions else request
 
     def _cast_answer(
         self, request: CastRequest, timing: Timing | None = None, board: Board | None = None
@@ -75,15 +81,14 @@ class TableQueries(TableHooks):
         return decision
 
     def _target_choices(self, request: CastRequest, board: Board) -> Answer[tuple[TargetChoices, ...]]:
-        """``decide_targets``' answer for the cast. A spell whose text requires no target needs
-        no board, nor a hook call, while the built-in rules alone decide targets."""
-        if (
-            not request.splice
-            and not required_targets(request.view.card, request.option)
-            and builtins_answer(self.pm, (hookcalls.decide_targets,))
-        ):
-            return Answer((), self.rules.cite("target_legality"), self.rules.name)
+        """``decide_targets``' answer for the cast: the board is read from the host only if the
+        answer looks at it (a spell whose text requires no target, or only players, never does)."""
         return self._decided(hookcalls.decide_targets, request=request, board=BoardItems(board))
+
+    def _circumstances(self, obj: ObjectId) -> Hashable:
+        """What the Table keeps that the rules read of a cast besides its view and timing: the
+        prohibitions in force, and the turn ``obj`` was plotted on. A kept answer is of these too."""
+        return (self.prohibitions, self.plotted.get(obj))
 
     @takes_order(CastOrder)
     def target_choices(self, order: CastOrder) -> Answer[tuple[TargetChoices, ...]]:
@@ -117,11 +122,17 @@ class TableQueries(TableHooks):
         """Refuse ``card`` if it does not exist under this rule version (``UnknownCard``)."""
         self._refuse(self._ask(hookcalls.check_card, card=card))
 
-    def name_choices(self, card: Card) -> Answer[tuple[tuple[str, ...], ...]]:
+    def name_choices(self, card: Card, described: Condition | None = None) -> Answer[tuple[tuple[str, ...], ...]]:
         """The legal answers when a player chooses a card name wanting ``card`` (709.4a, 201.4b): each a tuple of
-        names (both halves' under the versions whose choice names both)."""
+        names (both halves' under the versions whose choice names both). With ``described``, the
+        characteristics the name's card must have ("a noncreature, nonland card name"): those
+        ``decide_described_names`` keeps, which may be none; its refusal (no rule of the version
+        decides it) is raised."""
         found = self._decided(hookcalls.on_name_choice, card=card)
-        return Answer(tuple(tuple(c) for c in found), self._cited(Question.NAME_CHOICES), self.rules.name)
+        legal = tuple(tuple(c) for c in found)
+        if described is not None:
+            return self._decided(hookcalls.decide_described_names, card=card, legal=legal, described=described)
+        return Answer(legal, self._cited(Question.NAME_CHOICES), self.rules.name)
 
     def castable(
         self, obj: ObjectId, permission: Zone | None = None, caster: Player | None = None
@@ -133,9 +144,8 @@ class TableQueries(TableHooks):
         timing = self._checked.timing()
         permission = enum_of(Zone, permission, "zone", self.rules) if permission is not None else None
         caster = enum_of(Player, caster, "player", self.rules) if caster is not None else None
-        key = (view, permission, caster, timing)
-        # Targets make the answer depend on the other objects too (601.2c).
-        keeps = self._castable.keeps() and not (self.judge_targets and self._targeting(view))
+        key = (view, permission, caster, timing, self._circumstances(obj))
+        keeps = self._castable.keeps()
         found = self._castable.get(key) if keeps else None
         if found is not None:
             return found
@@ -147,12 +157,10 @@ class TableQueries(TableHooks):
             if not isinstance(self._cast_answer(request, timing, board), IllegalAction):
                 allowed.append(option)
         found = Answer(tuple(allowed), self._cited(Question.CASTABLE), self.rules.name)
-        if keeps:
+        # An answer that looked at the other objects (a target's choices, 601.2c) is of them too.
+        if keeps and not board.looks:
             self._castable.keep(key, found)
         return found
-
-    def _targeting(self, view: ObjectView) -> bool:
-        return any(required_targets(view.card, option) for option in CastOption)
 
     @takes_order(CastOrder)
     def cast_refusal(self, order: CastOrder) -> IllegalAction | None:

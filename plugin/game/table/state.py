@@ -3,13 +3,13 @@ and a snapshot of everything observable, to compare before and after an action."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.rules.mana import ManaCost
-from splitcards.rules.model import Event, ObjectId, ObjectView, Timing
+from splitcards.rules.model import Event, ObjectId, ObjectView, Timing, Zone
 
 
 class Board(Sequence[ObjectView]):
@@ -20,13 +20,27 @@ class Board(Sequence[ObjectView]):
         self._host = host
         self._items: list[tuple[ObjectId, ObjectView]] | None = None
         self._views: list[ObjectView] = []
+        self.looks = 0
+        """How many times a rule or a plugin looked at the objects: an answer given without a look
+        is not of them."""
 
     def items(self) -> list[tuple[ObjectId, ObjectView]]:
         """Each object with its view, described once."""
+        self.looks += 1
         if self._items is None:
-            self._items = [(o, self._host.view(o)) for o in self._host.objects()]
+            self._items = self._host.board()
             self._views = [view for _, view in self._items]
         return self._items
+
+    def __iter__(self) -> Iterator[ObjectView]:
+        return iter(self._load())
+
+    def in_zones(self, zones: frozenset[Zone]) -> list[tuple[ObjectId, ObjectView]]:
+        """The objects in ``zones`` with their views (a look, as :meth:`items` is)."""
+        self.looks += 1
+        if self._items is not None:
+            return [(obj, view) for obj, view in self._items if view.zone in zones]
+        return [(obj, self._host.view(obj)) for zone in Zone if zone in zones for obj in self._host.objects_in(zone)]
 
     def _load(self) -> list[ObjectView]:
         self.items()
@@ -51,6 +65,15 @@ class BoardItems(Sequence[tuple[ObjectId, ObjectView]]):
 
     def __len__(self) -> int:
         return len(self._board.items())
+
+    def __iter__(self) -> Iterator[tuple[ObjectId, ObjectView]]:
+        return iter(self._board.items())
+
+    def in_zones(self, zones: frozenset[Zone]) -> list[tuple[ObjectId, ObjectView]]:
+        """The objects in ``zones`` with their views, in the host's order of each zone: a
+        target looks only where its description says (a permanent on the battlefield), so a
+        host's libraries are not read for it."""
+        return self._board.in_zones(zones)
 
     @overload
     def __getitem__(self, index: int) -> tuple[ObjectId, ObjectView]: ...

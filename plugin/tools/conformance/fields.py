@@ -17,8 +17,9 @@ from splitcards.errors import ScenarioError, printable, shown
 from splitcards.rules.card import Side
 from splitcards.rules.conditions import Condition
 from splitcards.rules.costs import CostEffect
+from splitcards.rules.faces import FaceDownBy
 from splitcards.rules.mana import COLORS, MAX_GENERIC, ManaCost
-from splitcards.rules.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.rules.model import CastFaceDown, CastOption, Phase, Player, UnlockBy, Zone
 
 E = TypeVar("E", bound=Enum)
 
@@ -234,8 +235,28 @@ def unlock_by(value: Any, key: str, at: Reading) -> UnlockBy:
     return enum(UnlockBy, value, key)
 
 
+def face_down_action(value: Any, key: str, at: Reading) -> FaceDownBy:
+    """The keyword action of a ``manifest`` step: manifest, manifest_dread or cloak."""
+    return enum(FaceDownBy, value, key)
+
+
+def face_down_cast(value: Any, key: str, at: Reading) -> CastFaceDown:
+    """The keyword a ``cast`` step casts the card face down with: morph or disguise (708.4)."""
+    return enum(CastFaceDown, value, key)
+
+
 def x_field(value: Any, key: str, at: Reading) -> int:
     return x_value(value, key)
+
+
+def new_names(value: Any, key: str, at: Reading) -> tuple[str, ...]:
+    """A list of new aliases, each given once (``storm.copies``)."""
+    if not isinstance(value, list):
+        raise ScenarioError(f"{key}: {shown(value)} (allowed: a list of names)")
+    names = tuple(name_value(v, f"{key}[{i}]", at) for i, v in enumerate(value))
+    if len(set(names)) != len(names):
+        raise ScenarioError(f"{key}: {shown(value)} (allowed: a list of names, each once)")
+    return names
 
 
 def cost_change_field(value: Any, key: str, at: Reading) -> CostChanges:
@@ -249,6 +270,39 @@ def hybrid(value: Any, key: str, at: Reading) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
         raise ScenarioError(f"{key}: {shown(value)} (allowed: a list of the symbols paid, such as [U, R])")
     return tuple(value)
+
+
+def turn_number(value: Any, key: str, at: Reading) -> int:
+    """A turn's number: the game's first turn is 1."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GENERIC:
+        raise ScenarioError(f"{key}: {shown(value)} (allowed: a whole number from 1 to {MAX_GENERIC})")
+    return value
+
+
+def mana(value: Any, key: str, at: Reading) -> ManaCost:
+    """The mana a caster has, one symbol a mana (``"{R}{R}{G}"``; ``{C}`` or a number is
+    colorless mana): only symbols of one mana of one type."""
+    try:
+        cost = ManaCost.parse(value) if isinstance(value, str) else None
+    except ValueError as exc:
+        raise ScenarioError(f"{key}: {exc}") from None
+    allowed = (*COLORS, "C")
+    if cost is None or any(not s.is_generic and s.text not in allowed for s in cost.symbols):
+        wanted = 'mana symbols of one type each, such as "{R}{R}{G}"'
+        raise ScenarioError(f"{key}: {shown(value)} (allowed: {wanted})")
+    return cost
+
+
+INSTEAD_ZONES = (Zone.EXILE, Zone.HAND, Zone.LIBRARY)
+"""Where a permission's replacement may put a card instead of a graveyard."""
+
+
+def instead_zone(value: Any, key: str, at: Reading) -> Zone:
+    """Where a card goes instead of its graveyard: exile, a hand or a library."""
+    found = enum(Zone, value, key)
+    if found not in INSTEAD_ZONES:
+        raise ScenarioError(f"{key}: {shown(value)} (allowed: {', '.join(z.value for z in INSTEAD_ZONES)})")
+    return found
 
 
 def chosen_targets(value: Any, key: str, at: Reading) -> tuple[tuple[str, ...], ...]:
@@ -283,6 +337,12 @@ def chosen_names(value: Any, key: str, at: Reading) -> tuple[str, ...]:
     return tuple(names)
 
 
+def described(value: Any, key: str, at: Reading) -> Condition:
+    """The characteristics a chosen name's card must have (``choose_name.with``, format 1.3):
+    a description as ``can_target`` takes it ("noncreature, nonland": ``{not_types: [Creature, Land]}``)."""
+    return condition(value, key)
+
+
 Reader = Callable[[Any, str, Reading], Any]
 
 READERS: dict[str, Reader] = {
@@ -301,6 +361,13 @@ READERS: dict[str, Reader] = {
     "flashback": boolean,
     "hybrid": hybrid,
     "targets": chosen_targets,
+    "caster": player,
+    "number": turn_number,
+    "mana": mana,
+    "any_type": boolean,
+    "instead": instead_zone,
+    "resolves_to": instead_zone,
+    "plotted": boolean,
     "cast": boolean,
     "door": door,
     "by": unlock_by,
@@ -311,5 +378,11 @@ READERS: dict[str, Reader] = {
     "name": chosen_names,
     "player": player,
     "source": known_object,
+    "with": described,
+    "action": face_down_action,
+    "face_down": face_down_cast,
+    "of": known_object,
+    "copies": new_names,
+    "n": x_field,
 }
 """The reader of each step field, by the field's name: what a step's value of it must be."""

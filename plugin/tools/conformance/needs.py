@@ -22,8 +22,11 @@ _COPY_STEPS = {
     "copy_card": Capability.COPY_CARD,
     "copy_permanent": Capability.COPY_PERMANENT,
 }
+_FACE_STEPS = {"manifest", "turn_face_up"}
+_FACE_QUERIES = {"face_down"}
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery"}
-_PERMISSIONS = ("from", "flashback")
+# A plotted cast and a permission's replacement are permissions too (702.170d, 614.1a).
+_PERMISSIONS = ("from", "flashback", "plotted", "instead", "resolves_to")
 
 
 def needs(scenario: Scenario, cards: Mapping[str, Card]) -> dict[Capability, str]:
@@ -51,20 +54,36 @@ def needs(scenario: Scenario, cards: Mapping[str, Card]) -> dict[Capability, str
             need(Capability.ROOMS, where)
             if fields.get("door") == "both":
                 need(Capability.BOTH_DOORS, where)
+        if step.kind in _FACE_STEPS:
+            need(Capability.FACE_DOWN, where)
+        if step.kind == "become_copy":
+            need(Capability.BECOME_COPY, where)
+        if step.kind == "storm":
+            need(Capability.COPY_SPELL, where)
+        if step.kind in ("cascade", "discover"):
+            need(Capability.LIBRARY_ORDER, where)
+            if "half" in fields:
+                need(Capability.FREE_CASTS, where)
         if step.kind in _COPY_STEPS:
             need(_COPY_STEPS[step.kind], where)
             if step.kind == "copy_card" and fields.get("cast") is True:
                 need(Capability.FREE_CASTS, where)
-        if step.kind in ("cast", "copy_card", "move", "copy_permanent", "resolve"):
+        if step.kind in ("cast", "copy_card", "move", "copy_permanent", "resolve", "manifest"):
             # A Room reaching the battlefield by any of them is on it from then on.
             room_down = room_down or any(c.is_room for c in card_of.values())
         if step.kind == "cast":
             _cast_needs(fields, card_of, where, need)
+            if "face_down" in fields and step.expect_error is None:
+                # A face-down spell resolves into a face-down permanent (708.4); a refused one
+                # is refused before the host is asked anything.
+                need(Capability.FACE_DOWN, where)
         if "x" in fields:
             need(Capability.X, where)
         if "cost_change" in fields:
             need(Capability.COST_CHANGES, where)
         if step.kind == "turn":
+            if fields.get("number") is not None:
+                need(Capability.TURN_NUMBERS, where)
             active = str(fields.get("active", active))
             priority = fields.get("priority")
             if priority is not None and priority != active:
@@ -74,13 +93,15 @@ def needs(scenario: Scenario, cards: Mapping[str, Card]) -> dict[Capability, str
     for check in scenario.checks:
         if check.query in _ROOM_QUERIES:
             need(Capability.ROOMS, f"checks[{check.index}] {check.query}")
+        if check.query in _FACE_QUERIES:
+            need(Capability.FACE_DOWN, f"checks[{check.index}] {check.query}")
     return found
 
 
 def _cast_needs(
     fields: Mapping[str, Any], card_of: Mapping[str, Card], where: str, need: Callable[[Capability, str], None]
 ) -> None:
-    if fields.get("without_paying") is True:
+    if fields.get("without_paying") is True or fields.get("plotted") is True:
         need(Capability.FREE_CASTS, where)
     if any(fields.get(key) not in (None, False) for key in _PERMISSIONS):
         need(Capability.CAST_PERMISSIONS, where)

@@ -29,7 +29,7 @@ from splitcards.errors import CardDataError, ScenarioError, did_you_mean, shown
 from splitcards.files.yamlfile import read_yaml
 from splitcards.rules.card import Card
 from splitcards.tools.conformance.fields import Reading, is_note, key_name
-from splitcards.tools.conformance.values import CheckValues, StepValues, alias_given, read_argument, read_step
+from splitcards.tools.conformance.values import CheckValues, StepValues, aliases_given, read_argument, read_step
 
 FORMATS = ("1", "1.1", "1.2", "1.3")
 STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -50,6 +50,13 @@ STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                 "flashback",
                 "hybrid",
                 "targets",
+                "caster",
+                "mana",
+                "any_type",
+                "instead",
+                "resolves_to",
+                "plotted",
+                "face_down",
             }
         ),
     ),
@@ -60,8 +67,16 @@ STEP_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "copy_permanent": (frozenset({"object"}), frozenset({"as"})),
     "unlock": (frozenset({"object", "door"}), frozenset({"by", "cost_change"})),
     "lock": (frozenset({"object", "door"}), frozenset()),
-    "turn": (frozenset(), frozenset({"active", "phase", "priority", "stack_empty"})),
-    "choose_name": (frozenset({"card", "name"}), frozenset({"player", "source"})),
+    "turn": (frozenset(), frozenset({"active", "phase", "priority", "stack_empty", "number"})),
+    "plot": (frozenset({"object"}), frozenset({"by", "player"})),
+    "choose_name": (frozenset({"card", "name"}), frozenset({"player", "source", "with"})),
+    "prohibit": (frozenset({"name", "player"}), frozenset()),
+    "manifest": (frozenset({"object"}), frozenset({"action"})),
+    "turn_face_up": (frozenset({"object"}), frozenset({"by"})),
+    "become_copy": (frozenset({"object", "of"}), frozenset()),
+    "storm": (frozenset({"object"}), frozenset({"copies"})),
+    "cascade": (frozenset({"object"}), frozenset({"half"})),
+    "discover": (frozenset({"n"}), frozenset({"player", "half"})),
 }
 ERROR_KINDS = frozenset(
     {
@@ -75,6 +90,10 @@ ERROR_KINDS = frozenset(
         "unknown_card",
         "illegal_choice",
         "illegal_target",
+        "prohibited",
+        "cannot_pay",
+        "illegal_face_up",
+        "not_in_rules",
     }
 )
 QUERIES = frozenset(
@@ -99,6 +118,10 @@ QUERIES = frozenset(
         "last_cost",
         "can_target",
         "target_choices",
+        "value_of",
+        "moves",
+        "face_down",
+        "last_known",
     }
 )
 # What format 1.1 adds to format 1: steps, step fields, error kinds, queries.
@@ -113,9 +136,33 @@ FIELDS_1_2 = frozenset(
 )
 QUERIES_1_2 = frozenset({"can_target"})
 # What format 1.3 adds to format 1.2; its casts also need a legal choice for each target (601.2c).
-FIELDS_1_3 = frozenset({("cast", "targets")})
-ERRORS_1_3 = frozenset({"illegal_target"})
-QUERIES_1_3 = frozenset({"target_choices"})
+FIELDS_1_3 = frozenset(
+    {("cast", "targets")}
+    # Who casts, with what mana, and where a permission's replacement puts the card (601.2, 614.1a).
+    | {("cast", f) for f in ("caster", "mana", "any_type", "instead", "resolves_to", "plotted")}
+)
+ERRORS_1_3 = frozenset({"illegal_target", "cannot_pay"})
+QUERIES_1_3 = frozenset({"target_choices", "moves"})
+# Values used without a comparison, casts forbidden by name, names with certain characteristics
+# (708.5a, 709.4a, 201.4b); 1.3 also compares two objects (compare.other) and describes the
+# name a name_choices query asks for (name_choices: {card, with}).
+STEPS_1_3 = frozenset({"prohibit"})
+# Plotting a card, and the turn number that tells a later turn (702.170, 116.2k).
+STEPS_1_3 |= {"plot"}
+FIELDS_1_3 |= {("turn", "number")}
+FIELDS_1_3 |= {("choose_name", "with")}
+ERRORS_1_3 |= {"prohibited"}
+QUERIES_1_3 |= {"value_of"}
+# Face-down permanents (708, 701.34), a permanent becoming a copy (707.2, 709.5c), and what an
+# object was as it last existed on the battlefield (608.2h).
+STEPS_1_3 |= {"manifest", "turn_face_up", "become_copy"}
+# A card cast face down with morph or disguise (708.4, 702.37, 702.168).
+FIELDS_1_3 |= {("cast", "face_down")}
+ERRORS_1_3 |= {"illegal_face_up", "not_in_rules"}
+QUERIES_1_3 |= {"face_down", "last_known"}
+# Copies of a spell for each spell cast before it this turn (702.40a), and the processes that
+# exile from the top of a library until a card qualifies (702.85a, 701.55a).
+STEPS_1_3 |= {"storm", "cascade", "discover"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +178,7 @@ class Additions:
 ADDED = {
     "1.1": Additions(STEPS_1_1, FIELDS_1_1, ERRORS_1_1, QUERIES_1_1),
     "1.2": Additions(fields=FIELDS_1_2, queries=QUERIES_1_2),
-    "1.3": Additions(fields=FIELDS_1_3, errors=ERRORS_1_3, queries=QUERIES_1_3),
+    "1.3": Additions(steps=STEPS_1_3, fields=FIELDS_1_3, errors=ERRORS_1_3, queries=QUERIES_1_3),
 }
 
 
@@ -303,9 +350,8 @@ def _read_scenario(entry: Mapping[str, Any], sid: str, where: str, at: Reading) 
     aliases: set[str] = set()
     for i, raw_step in enumerate(setup_raw):
         step = _step(i, raw_step, f"{where}: setup[{i}]", Reading(at.format, frozenset(aliases), at.cards))
-        alias = alias_given(step.values)
-        if alias is not None and step.expect_error is None:
-            aliases.add(alias)
+        if step.expect_error is None:
+            aliases.update(aliases_given(step.values))
         setup.append(step)
     after = Reading(at.format, frozenset(aliases), at.cards)
     checks = tuple(_check(i, c, f"{where}: checks[{i}]", after, len(setup)) for i, c in enumerate(checks_raw))

@@ -12,20 +12,29 @@ from typing import Any
 from splitcards.errors import IllegalAction, ScenarioError, UnknownCard, UnknownObject
 from splitcards.game.table import Table
 from splitcards.rules.actions import CastGrants
-from splitcards.rules.model import ObjectId, Player
+from splitcards.rules.faces import FaceUpBy
+from splitcards.rules.model import ObjectId, Player, UnlockBy
 from splitcards.tools.conformance.fields import PLAYERS
 from splitcards.tools.conformance.results import Answer
 from splitcards.tools.conformance.scenario import Scenario, ScenarioFile, Step
 from splitcards.tools.conformance.values import (
+    BecomeCopyStep,
+    CascadeStep,
     CastStep,
     ChooseNameStep,
     CopyCardStep,
     CopyPermanentStep,
     CopySpellStep,
     CreateStep,
+    DiscoverStep,
     LockStep,
+    ManifestStep,
     MoveStep,
+    PlotStep,
+    ProhibitStep,
     ResolveStep,
+    StormStep,
+    TurnFaceUpStep,
     TurnStep,
     UnlockStep,
 )
@@ -109,31 +118,63 @@ class ScenarioRun:
                     cost_reduction=changes.reduction,
                     cost_effects=changes.effects,
                 )
+            case ManifestStep(object=obj, action=action):
+                table.manifest(self.obj(obj, key), action)
+            case TurnFaceUpStep(object=obj, by=by):
+                table.turn_face_up(self.obj(obj, key), FaceUpBy(by.value))
+            case BecomeCopyStep(object=obj, of=original):
+                table.become_copy(self.obj(obj, key), self.obj(original, key + ".of"))
             case LockStep(object=obj, door=door):
                 table.lock(self.obj(obj, key), door)
-            case ChooseNameStep(card=card, name=chosen, player=player, source=source):
+            case ChooseNameStep(card=card, name=chosen, player=player, source=source, with_=described):
                 if card not in self.file.cards:
                     raise UnknownCard(f"{card!r} is not defined in the cards section")
                 for_ability = self.obj(source, key + ".source") if source is not None else None
-                table.choose_name(self.file.cards[card], chosen, player, for_ability)
-            case TurnStep(active=active, phase=phase, priority=priority, stack_empty=stack_empty):
-                table.set_turn(active, phase, priority, stack_empty)
+                table.choose_name(self.file.cards[card], chosen, player, for_ability, described)
+            case ProhibitStep(name=names, player=player):
+                table.prohibit(names, player)
+            case StormStep(object=obj, copies=copy_names):
+                stormed = table.storm(self.obj(obj, key))
+                if copy_names and len(copy_names) != len(stormed):
+                    shown = f"storm made {len(stormed)} copies, and copies names {len(copy_names)}"
+                    raise Fail(f"{key}: {shown}", table.rules.cite("storm"))
+                for copy_name, made_copy in zip(copy_names, stormed, strict=False):
+                    self._name(copy_name, made_copy, card=True)
+            case CascadeStep(object=obj, half=half):
+                table.cascade(self.obj(obj, key), half)
+            case DiscoverStep(n=n, player=player, half=half):
+                table.discover(n, player, half)
+            case TurnStep(active=active, phase=phase, priority=priority, stack_empty=stack_empty, number=number):
+                table.set_turn(active, phase, priority, stack_empty, number)
+            case PlotStep(object=obj, by=by, player=player):
+                table.plot(self.obj(obj, key), by is UnlockBy.EFFECT, player)
 
     def _cast(self, cast: CastStep, key: str) -> ObjectId:
+        if cast.face_down is not None:
+            return self.table.cast_face_down(self.obj(cast.object, key), cast.face_down, caster=cast.caster)
         changes = cast.cost_change
         return self.table.cast(
             self.obj(cast.object, key),
             cast.half,
             [self.obj(s, key + ".splice") for s in cast.splice],
+            caster=cast.caster,
             permission=cast.permission,
             without_paying=cast.without_paying,
             x=cast.x,
             cost_increase=changes.increase,
             cost_reduction=changes.reduction,
             grants=CastGrants(
-                cost_effects=changes.effects, hybrid=cast.hybrid, flash=cast.flash, flashback=cast.flashback
+                cost_effects=changes.effects,
+                hybrid=cast.hybrid,
+                flash=cast.flash,
+                flashback=cast.flashback,
+                any_type=cast.any_type,
+                plotted=cast.plotted,
+                instead=cast.instead,
+                resolves_to=cast.resolves_to,
             ),
             targets=None if cast.targets is None else [self._targets(each, key) for each in cast.targets],
+            mana=cast.mana,
         )
 
     def _targets(self, chosen: tuple[str, ...], key: str) -> list[ObjectId | Player]:

@@ -15,9 +15,15 @@ each action and applies it, except:
 * in their own main phase with the stack empty, before the AI's cast or pass, a player makes the
   split-card plays an AI that doesn't know the mechanics leaves out, when the rules allow them and
   the engine could pay (:mod:`~splitcards.tools.play.splitplays`: an unlock, a fused cast, a splice);
-  when the AI still passes, the AI host may take another action instead (``instead_of_passing``);
+  when the AI still passes, the player may cast a Room or an aftermath card's first half
+  (:meth:`~splitcards.tools.play.splitplays.SplitPlays.make_instead_of_passing`), and then the AI
+  host may take another action instead (``instead_of_passing``, never casting a card kept);
   the AI's cast of a card the player keeps this turn (its cast refused, or kept by the split plays
   for a fused cast or a splice) counts as its pass;
+* every move is asked of the engine (:meth:`~splitcards.game.contract.aihost.AIHost.playable`)
+  before it begins, so that a refused one leaves the engine as it was; a refusal the engine makes
+  once it has begun is said, with what the engine did (:mod:`splitcards.tools.play.untouched`
+  checks that a refused action changed nothing);
 * before a player passes priority, each of their cards the engine never offers its AI (an
   aftermath half in a graveyard, 702.127a) is cast if the rules allow it now
   (:meth:`~splitcards.game.table.Table.moves`, at any step) and the engine could pay its total
@@ -164,6 +170,8 @@ class AIGame:
         played = what.kind in (ActionKind.PASS, ActionKind.CAST) and plays.make_one(player, turn)
         if not played and what.kind is ActionKind.PASS:
             played = plays.cast_not_offered(player, self.ai.not_offered(player), turn)
+        if not played and what.kind is ActionKind.PASS:
+            played = plays.make_instead_of_passing(player, turn)
         self.result.actions += played
         if what.kind is ActionKind.PASS and not played:
             action, what = self._instead_of_passing(action, what)
@@ -197,8 +205,21 @@ class AIGame:
         if instead is None:
             return action, what
         player, turn = self.ai.actor(), self.ai.turn()
-        other = instead(frozenset(obj for (when, whose, obj) in self._refused if when == turn and whose is player))
-        return (action, what) if other is None else (other, self.ai.classify(other))
+        kept = frozenset(obj for (when, whose, obj) in self._refused if when == turn and whose is player)
+        # Asked before anything is cast: a card the player keeps this turn is never cast instead
+        # (the AI host is told of the cards kept so far; one it chooses that the split plays keep
+        # is added to them and it is asked again).
+        while (other := instead(kept)) is not None:
+            found = self.ai.classify(other)
+            obj = found.object
+            if found.kind is not ActionKind.CAST or obj is None:
+                return other, found
+            if obj in kept:
+                break  # a host that casts a kept card all the same (one asked without ``kept``): a pass
+            if not self._keeps(player, obj, turn):
+                return other, found
+            kept |= {obj}
+        return action, what
 
     def _keeps(self, player: Player, obj: ObjectId, turn: int) -> bool:
         """Whether ``player`` keeps ``obj`` this turn: the rules or the engine refused its cast, or
@@ -272,18 +293,30 @@ class AIGame:
     def _play(self, player: Player, move: Move) -> None:
         """The rules play ``move`` for ``player`` (the only way a move becomes a cast or an unlock),
         then the engine does its part."""
-        self.table.play(move, player)
-        self._calls.played(player, move)
+        before = self._engine_before()
+        try:
+            if not self._calls.playable(player, (move,)):
+                # Asked before the move begins: what a host begins it may not be able to take
+                # back, and it may carry out an unlock its engine refuses by other means (phase's
+                # scaffold, for a scenario's position), unpaid.
+                raise NotSupported(f"{self.ai.host.name} could not carry it out now, paying {move.cost}")
+            try:
+                self.table.play(move, player)
+                self._calls.played(player, move)
+            except NotSupported as exc:
+                # The engine refused what the rules allowed; the record says why, and what the
+                # engine did before it stopped, if it could not take that back.
+                self._say(f"{self.ai.host.name} refuses {player} {_attempted(self.table, move)}: {exc}")
+                raise
+        except (IllegalAction, NotSupported) as exc:
+            self._untouched(before, f"{player} {_attempted(self.table, move)}", str(exc))
+            raise
 
     def _cast(self, player: Player, action: object, obj: ObjectId, offered: Move | None = None) -> None:
         key = (self.ai.turn(), player, obj)
-        # Asked again: a split play the engine refused since the step asked may have spent mana
-        # (a fused cast phase can't make, undone at its half prompt by casting the half it offers).
-        if self._keeps(player, obj, key[0]):
-            self._pass(self.ai.pass_action())
-            return
         card = self.table.view(obj).card
         permission = offered.permission if isinstance(offered, CastMove) else None
+        before = self._engine_before()
         choice = self.ai.begin_cast(action, obj)
         self._cast_begun(player, obj, card)
         plays = self._split_plays
@@ -291,10 +324,7 @@ class AIGame:
             splices = plays.splices(obj, option, player)
             for splice in (splices, ()) if splices else ((),):
                 try:
-                    move = plays.cast_move(player, obj, option, splice, permission)
-                    if not plays.affords(player, move):
-                        continue  # the engine could only refuse it, after beginning the cast
-                    self._play(player, move)
+                    self._play(player, plays.cast_move(player, obj, option, splice, permission))
                 except IllegalAction as exc:
                     self._say(f"{player} may not cast {what_is_cast(card, option)}: {refusal(exc)}")
                     self.result.refusals += 1
@@ -304,6 +334,7 @@ class AIGame:
                 self._cast_done(player, obj, card, option)
                 return
         self.ai.cancel_cast(obj)
+        self._untouched(before, f"{player}'s AI casting {card.name}", "no way of casting it was carried out")
         self._refused.add(key)
 
     def _options(self, obj: ObjectId, choice: CastOption | None, player: Player) -> Iterator[CastOption]:
@@ -427,6 +458,26 @@ class AIGame:
 
     def _unlocked(self, obj: ObjectId, card: Card) -> None:
         """A door of the Room was unlocked by the special action."""
+
+    # -- what a check of refused actions looks at (see splitcards.tools.play.untouched) --------
+
+    def _engine_before(self) -> object | None:
+        """The engine's state before an action that may be refused, for :meth:`_untouched`
+        (``None``: not kept)."""
+        return None
+
+    def _untouched(self, before: object | None, action: str, refusal: str) -> None:
+        """``action`` was refused or aborted (``refusal`` says why); ``before``: what
+        :meth:`_engine_before` kept before it began."""
+
+
+def _attempted(table: Table, move: Move) -> str:
+    """What playing ``move`` tries, in a log line's words."""
+    card = table.view(move.obj).card
+    if isinstance(move, UnlockMove):
+        return f"unlocking {card.half(move.door).name} of {card.name}"
+    spliced = "".join(f", splicing {table.view(other).card.name}" for other in move.splice)
+    return f"casting {what_is_cast(card, move.option)}{spliced}"
 
 
 # The names of 0.1 that were renamed, kept working (deprecated).

@@ -8,11 +8,16 @@ the ones its engine never offers, and the ones an AI that doesn't know the mecha
   control by the special action (709.5e); cast a card with fuse from their hand fused
   (702.102a); cast a spell from their hand with the cards the rules let them splice onto it
   (702.47a), each in turn while the mana could still pay the total.
+* When the AI passes in its own main phase with the stack empty and mana to spend, a card whose
+  mechanic an AI that doesn't know it leaves out is cast: a Room (one door; the other is then
+  unlocked by the special action) or an aftermath card's first half (its aftermath half then
+  castable from the graveyard).
 * When the AI casts a card with fuse, it is cast fused if the player could pay for both halves.
   Under a rule version with fuse, the card is kept (the AI doesn't cast it this turn) until the
   rules offer its fused cast (:meth:`~splitcards.game.table.Table.moves`) and the player could pay
-  for both halves, as a player keeps a fuse card for the turn they can fuse it; a fused cast the
-  engine refuses (a half with no target, 601.2c) keeps it for the rest of the turn.
+  for both halves, as a player keeps a fuse card for the turn they can fuse it (while a half has
+  no legal target the rules offer no fused cast, 601.2c); a fused cast the engine refuses keeps it
+  for the rest of the turn.
 * When the AI casts a spell onto which the rules would let the player splice a card from their
   hand, or a card they could splice onto a spell in their hand, both are kept while the spell
   with that splice is one mana more than the player could pay: the next land pays for the splice.
@@ -39,6 +44,7 @@ from collections.abc import Callable, Iterator, Sequence
 from splitcards.errors import IllegalAction, NotSupported
 from splitcards.game.table import Table
 from splitcards.game.table.moves import CastMove, Move, UnlockMove
+from splitcards.rules.card import Card
 from splitcards.rules.costs import payable
 from splitcards.rules.mana import ANY_KIND, ManaCost
 from splitcards.rules.model import CastOption, ObjectId, Player, Timing, Zone
@@ -78,6 +84,7 @@ class SplitPlays:
         self._playable = playable or self._by_mana
         self._tried: set[tuple[int, Timing, Move | ObjectId]] = set()
         self._spent: tuple[int, Timing, tuple[frozenset[str], ...]] | None = None
+        self._spent_passing: tuple[int, Timing, tuple[frozenset[str], ...]] | None = None
 
     # -- in the player's own main phase ------------------------------------------------------
 
@@ -233,6 +240,40 @@ class SplitPlays:
                     self._tried.discard(key)
                     return True
         return False
+
+    # -- instead of a pass with mana to spend ------------------------------------------------
+
+    def make_instead_of_passing(self, player: Player, turn: int) -> bool:
+        """When ``player``'s AI passes in their own main phase with the stack empty and mana to
+        spend: cast a card of theirs the rules allow now and the engine could pay whose mechanic
+        an AI that doesn't know it leaves out, a Room (one door, the other left to unlock by the
+        special action, 709.5e) or, under a rule version with aftermath, an aftermath card's first
+        half (its aftermath half then castable from the graveyard, 702.127a); whether one was cast.
+        A card the engine or the rules refused is not tried again in the same turn and step."""
+        timing = self.table.host.timing()
+        if not timing.sorcery_speed(player):
+            return False
+        mana = tuple(self._mana(player))
+        if not mana or (turn, timing, mana) == self._spent_passing:
+            return False
+        table = self.table
+        cards = [
+            obj
+            for obj in table.objects_in(Zone.HAND)
+            if table.view(obj).owner is player and self._left_out(table.view(obj).card)
+        ]
+        for move in table.moves(player, cards) if cards else ():
+            key = (turn, timing, move)
+            if not isinstance(move, CastMove) or key in self._tried or not self.affords(player, move):
+                continue
+            if self._make(player, move):
+                return True
+            self._tried.add(key)
+        self._spent_passing = (turn, timing, mana)
+        return False
+
+    def _left_out(self, card: Card) -> bool:
+        return card.is_room or (self.rules.aftermath and any(half.aftermath for half in card.halves))
 
     # -- any cast ----------------------------------------------------------------------------
 

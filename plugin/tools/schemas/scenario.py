@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from splitcards.rules.card import Side
+from splitcards.rules.faces import FaceDownBy
 from splitcards.rules.mana import COLORS, MAX_GENERIC
-from splitcards.rules.model import CastOption, Phase, Player, UnlockBy, Zone
+from splitcards.rules.model import CastFaceDown, CastOption, Phase, Player, UnlockBy, Zone
 from splitcards.tools.conformance import scenario
+from splitcards.tools.conformance.values import LAST_KNOWN
 
 _ALIAS = {"$ref": "#/$defs/alias"}
 _NOTES = {"^x-": True}
@@ -81,6 +83,25 @@ FIELDS: dict[str, dict[str, Any]] = {
         "description": "format 1.3: for each target of the spell, in order, the object (its alias) or player"
         " (p1, p2) chosen, or a list of them",
     },
+    "caster": {"$ref": "#/$defs/player", "description": "format 1.3: who casts it (601.3), its owner by default"},
+    "mana": {
+        "type": "string",
+        "pattern": r"^(\{([WUBRGC]|[0-9]+)\})*$",
+        "description": 'format 1.3: the mana the caster has, one symbol a mana, such as "{R}{R}{G}" (601.2g-h)',
+    },
+    "any_type": {
+        "type": "boolean",
+        "description": "format 1.3: the mana may be spent as though it were mana of any type (609.4b)",
+    },
+    "instead": {
+        "enum": ["exile", "hand", "library"],
+        "description": "format 1.3: where the card goes instead of a graveyard from the stack (614.1a)",
+    },
+    "resolves_to": {
+        "enum": ["exile", "hand", "library"],
+        "description": "format 1.3: where the card goes instead of a graveyard as it resolves (608.2n, 614.1a)",
+    },
+    "plotted": {"type": "boolean", "description": "format 1.3: cast as a plotted card from exile (702.170d)"},
     "cast": {"type": "boolean"},
     "door": {"anyOf": [{"$ref": "#/$defs/door"}, {"const": "both"}], "description": "both: format 1.2, by effect"},
     "by": {"enum": [by.value for by in UnlockBy if by is not UnlockBy.CAST]},
@@ -88,9 +109,43 @@ FIELDS: dict[str, dict[str, Any]] = {
     "phase": {"enum": [phase.value for phase in Phase]},
     "priority": {"$ref": "#/$defs/player"},
     "stack_empty": {"type": ["boolean", "null"]},
+    "number": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": MAX_GENERIC,
+        "description": "format 1.3: the turn's number, the first being 1 (702.170d)",
+    },
     "name": {**_CHOICE, "description": "the name chosen, or the names (both halves under the rules that name both)"},
     "player": {"$ref": "#/$defs/player"},
     "source": _ALIAS,
+    "action": {
+        "enum": [by.value for by in FaceDownBy],
+        "description": "format 1.3: the keyword action that puts the card face down (701.34a, 701.60a, 701.56a)",
+    },
+    "of": {**_ALIAS, "description": "format 1.3: the permanent the object becomes a copy of"},
+    "face_down": {
+        "enum": [by.value for by in CastFaceDown],
+        "description": "format 1.3: cast the card face down with that keyword, for {3} (708.4, 702.37, 702.168)",
+    },
+    "copies": {
+        "type": "array",
+        "items": _NAME,
+        "uniqueItems": True,
+        "description": "format 1.3: names for the copies storm makes, in order; as many as it makes (702.40a)",
+    },
+    "n": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": MAX_GENERIC,
+        "description": "format 1.3: the number N of discover N (701.55a)",
+    },
+    "with": {
+        "type": "object",
+        "properties": _CONDITION,
+        "patternProperties": _NOTES,
+        "additionalProperties": False,
+        "description": "format 1.3: the characteristics the named card must have (201.4b)",
+    },
 }
 
 
@@ -113,22 +168,67 @@ QUERY_ARGUMENTS: dict[str, dict[str, Any]] = {
     "can_target": _argument(
         {"object": _ALIAS, "target": {"enum": ["spell", "permanent", "card"]}, **_CONDITION}, ["object", "target"]
     ),
-    "name_choices": {"type": "string", "description": "a card defined in the cards section"},
-    "compare": _argument(
+    "name_choices": {
+        "anyOf": [
+            {"type": "string", "description": "a card defined in the cards section"},
+            _argument(
+                {
+                    "card": {"type": "string", "description": "a card defined in the cards section"},
+                    "with": {
+                        "type": "object",
+                        "properties": _CONDITION,
+                        "patternProperties": _NOTES,
+                        "additionalProperties": False,
+                    },
+                },
+                ["card"],
+            ),
+        ],
+        "description": "a card; format 1.3: {card, with}, a name with certain characteristics",
+    },
+    "compare": {
+        **_argument(
+            {
+                "object": _ALIAS,
+                "characteristic": {"enum": ["mana_value", "color", "name"]},
+                "op": {"enum": ["==", "!=", "<", "<=", ">", ">="]},
+                "value": {"type": ["integer", "string"]},
+                "other": {**_ALIAS, "description": "format 1.3: the object compared with, instead of value"},
+            },
+            ["object", "characteristic", "op"],
+        ),
+        "oneOf": [{"required": ["value"]}, {"required": ["other"]}],
+    },
+    "value_of": _argument({"object": _ALIAS, "characteristic": {"enum": ["mana_value"]}}, ["object", "characteristic"]),
+    "castable": _argument(
         {
             "object": _ALIAS,
-            "characteristic": {"enum": ["mana_value", "color"]},
-            "op": {"enum": ["==", "!=", "<", "<=", ">", ">="]},
-            "value": {"type": ["integer", "string"]},
+            "from": {"$ref": "#/$defs/zone"},
+            "caster": {"$ref": "#/$defs/player", "description": "format 1.3: who would cast it"},
         },
-        ["object", "characteristic", "op", "value"],
+        ["object"],
     ),
-    "castable": _argument({"object": _ALIAS, "from": {"$ref": "#/$defs/zone"}}, ["object"]),
+    "moves": _argument(
+        {
+            "player": {"$ref": "#/$defs/player"},
+            "objects": {"type": "array", "items": _ALIAS},
+            "permitted": {
+                "type": ["array", "null"],
+                "items": _ALIAS,
+                "description": "those of the objects an effect lets be cast from where they are",
+            },
+        },
+        ["player", "objects"],
+    ),
     "target_choices": _argument(
         {"object": _ALIAS, "half": {"$ref": "#/$defs/half"}, "splice": {"type": ["array", "null"], "items": _ALIAS}},
         ["object"],
     ),
     "can_unlock": _argument({"object": _ALIAS, "door": {"$ref": "#/$defs/door"}}, ["object", "door"]),
+    "last_known": _argument(
+        {"object": _ALIAS, "characteristic": {"enum": list(LAST_KNOWN)}},
+        ["object", "characteristic"],
+    ),
     "events": {
         "type": ["object", "null"],
         "properties": {"since": {"type": ["integer", "string"], "description": "a step index or an alias"}},
@@ -277,6 +377,15 @@ def _older(fmt: str) -> dict[str, Any]:
     names = {"type": "object", "required": ["name"], "properties": {"name": {"type": "array"}}}
     checks: list[dict[str, Any]] = [{"required": [query]} for query in sorted(unknown.queries)]
     checks.append({"required": ["has_name"], "properties": {"has_name": names}})
+    if "moves" in unknown.queries:
+        # Format 1.3 gives castable a caster.
+        caster = {"type": "object", "required": ["caster"]}
+        checks.append({"required": ["castable"], "properties": {"castable": caster}})
+    if "value_of" in unknown.queries:
+        # What format 1.3 gives to older queries: two objects compared, a described name.
+        other = {"type": "object", "required": ["other"]}
+        checks.append({"required": ["compare"], "properties": {"compare": other}})
+        checks.append({"required": ["name_choices"], "properties": {"name_choices": {"type": "object"}}})
     return {
         "description": f"format {fmt} without the additions of the newer formats",
         "properties": {

@@ -35,16 +35,17 @@ def schema() -> dict[str, Any]:
             properties[key] = {"type": _TYPES[kind], "description": description}
     complete = {
         "required": list(versionfile.REQUIRED_KEYS),
-        "properties": {
-            **{section: {"required": list(keys[section])} for section in _SECTIONS},
-            "rules": {"required": sorted(versionfile.BASE_CITATIONS)},
-        },
+        "properties": {section: {"required": list(keys[section])} for section in _SECTIONS},
         "allOf": [
-            {
-                "if": {"properties": {"features": {"properties": {feature: {"const": True}}}}},
-                "then": {"properties": {"rules": {"required": sorted(citations)}}},
-            }
-            for feature, citations in versionfile.FEATURE_CITATIONS.items()
+            # A decision is cited in rules, or unwritten: the edition has no text for it.
+            *(_cited_or_unwritten(key) for key in sorted(versionfile.BASE_CITATIONS)),
+            *(
+                {
+                    "if": {"properties": {"features": {"properties": {feature: {"const": True}}}}},
+                    "then": {"allOf": [_cited_or_unwritten(key) for key in sorted(citations)]},
+                }
+                for feature, citations in versionfile.FEATURE_CITATIONS.items()
+            ),
         ],
     }
     return {
@@ -77,3 +78,10 @@ def _object(description: str, properties: dict[str, Any]) -> dict[str, Any]:
 def _value(key: tuple[str, str], kind: type) -> dict[str, Any]:
     allowed = versionfile.CHOICE_WORDS.get(key)
     return {"enum": list(allowed)} if allowed else {"type": _TYPES[kind]}
+
+
+def _cited_or_unwritten(key: str) -> dict[str, Any]:
+    """A complete file gives the citation ``key`` in ``rules``, or says under ``unwritten`` why
+    its edition has no text for it."""
+    unwritten = {"required": ["unwritten"], "properties": {"unwritten": {"required": [key]}}}
+    return {"if": {"not": unwritten}, "then": {"properties": {"rules": {"required": [key]}}}}
