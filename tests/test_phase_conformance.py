@@ -53,6 +53,36 @@ NOT_SUPPORTED: dict[tuple[str, str], str] = {
     ("face_down_and_copies.yaml", "room-becoming-a-copy-keeps-its-unlocked-door"): "phase.lacks[become_copy]",
     ("face_down_and_copies.yaml", "room-becoming-a-copy-versus-entering-as-one"): "phase.lacks[become_copy]",
     ("face_down_and_copies.yaml", "a-permanent-that-left-is-known-as-it-last-was"): "phase.lacks[become_copy]",
+    # phase casts a card only as its owner, keeps no turn number, and keeps no library in order.
+    ("casters_and_permissions.yaml", "plot-then-cast-on-a-later-turn"): "phase.lacks[turn_numbers]",
+    ("casters_and_permissions.yaml", "xmage-12901-a-split-card-plotted-by-an-effect"): "phase.lacks[turn_numbers]",
+    ("casters_and_permissions.yaml", "xmage-3867-no-fuse-from-an-opponents-hand"): "phase.deviations[caster-is-owner]",
+    (
+        "casters_and_permissions.yaml",
+        "xmage-5618-aftermath-half-from-an-opponents-graveyard",
+    ): "phase.deviations[caster-is-owner]",
+    (
+        "casters_and_permissions.yaml",
+        "xmage-5618-colorless-mana-pays-generic-only",
+    ): "phase.deviations[caster-is-owner]",
+    (
+        "casters_and_permissions.yaml",
+        "xmage-5618-opponents-graveyard-mana-of-any-type",
+    ): "phase.deviations[caster-is-owner]",
+    ("storm_and_cascade.yaml", "cascade-is-not-in-the-2008-rules"): "phase.lacks[library_order]",
+    ("storm_and_cascade.yaml", "cascade-with-no-hit-puts-every-card-on-the-bottom"): "phase.lacks[library_order]",
+    ("storm_and_cascade.yaml", "discover-five-casts-battery"): "phase.lacks[library_order]",
+    ("storm_and_cascade.yaml", "discover-four-puts-the-card-into-the-hand"): "phase.lacks[library_order]",
+    ("storm_and_cascade.yaml", "discover-is-not-in-older-rules"): "phase.lacks[library_order]",
+    (
+        "storm_and_cascade.yaml",
+        "maelstrom-wanderer-hits-research-development-either-half",
+    ): "phase.lacks[library_order]",
+    (
+        "storm_and_cascade.yaml",
+        "violent-outburst-hits-boom-and-may-cast-bust-before-amonkhet",
+    ): "phase.lacks[library_order]",
+    ("storm_and_cascade.yaml", "violent-outburst-misses-boom-bust-since-amonkhet"): "phase.lacks[library_order]",
     # A face-down spell resolves into a face-down permanent, which phase can't be given (708.4).
     ("morph.yaml", "forge-6921-room-cast-with-morph-is-a-face-down-2-2-spell"): "phase.lacks[face_down]",
     ("morph.yaml", "forge-7742-room-cast-face-down-resolves-into-a-face-down-permanent"): "phase.lacks[face_down]",
