@@ -288,7 +288,7 @@ class Refused(Exception):
 def game(asked: Asked) -> Game:
     """The position on a new Table: the card created where it is (a spell cast from its owner's
     hand in their main phase), then the timing asked."""
-    table = Table(ReferenceHost(), REGISTRY.get(asked.version), PM)
+    table = Table(ReferenceHost(), REGISTRY.get(asked.version), PM, judge_targets=False)
     owner = asked.owner
     try:
         if asked.zone is Zone.STACK:
@@ -419,7 +419,7 @@ def test_a_pool_card_is_answered_alike_over_stdio_in_the_dump_and_in_process(ser
     position = asked.position()
     assert served.ask("characteristics", position) == line["characteristics"]
     assert served.ask("name_choices", {"card": asked.card.name, "rules": asked.version}) == line["name_choices"]
-    table = Table(ReferenceHost(), REGISTRY.get(asked.version), PM)
+    table = Table(ReferenceHost(), REGISTRY.get(asked.version), PM, judge_targets=False)
     assert line["name_choices"] == name_choices(table, asked.card)
     if asked.zone is Zone.BATTLEFIELD:
         if asked.card.is_room:

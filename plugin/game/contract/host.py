@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from splitcards.game.contract.capabilities import Capability as Capability
 from splitcards.game.contract.capabilities import Gap as Gap
 from splitcards.game.contract.capabilities import KnownDeviation as KnownDeviation
-from splitcards.game.contract.versions import OLDEST_CONTRACT
+from splitcards.game.contract.versions import OLDEST_CONTRACT, unknown_capability
 
 # The requests, decisions and resolutions are part of the contract; the rules define them.
 from splitcards.rules.actions import CastDecision as CastDecision
@@ -142,5 +142,14 @@ class AdapterInfo:
     ``DeprecationWarning``. A registration that names none was written for the oldest, ``"0.1"``."""
 
     def gap(self, capability: Capability) -> Gap | None:
-        """The declaration that the host lacks ``capability``, or ``None``."""
-        return next((g for g in self.lacks if g.capability is capability), None)
+        """The declaration that the host lacks ``capability``, or ``None``. A capability its
+        contract version predates is lacking without a word (``versions.CAPABILITIES_SINCE``)."""
+        declared = next((g for g in self.lacks if g.capability is capability), None)
+        since = unknown_capability(self.contract, capability.value) if declared is None else None
+        if since is not None:
+            return Gap(
+                capability,
+                f"the adapter was written for host contract {self.contract}, which has no {capability.value}"
+                f" (added in {since}): declare AdapterInfo(contract={since!r}) once it has",
+            )
+        return declared

@@ -56,6 +56,23 @@ CHANGES: tuple[ContractChange, ...] = (
 )
 
 
+CAPABILITIES_SINCE: dict[str, str] = {
+    "face_down": "0.2",
+    "become_copy": "0.2",
+    "turn_numbers": "0.2",
+    "library_order": "0.2",
+}
+"""The capabilities a later contract added (by ``Capability`` value), with the version that added
+them: an adapter written for an older contract could not declare them, so it is taken to lack them."""
+
+
+def unknown_capability(contract: str, capability: str) -> str | None:
+    """The contract version that added ``capability`` when a host written for ``contract``
+    predates it, else ``None``."""
+    since = CAPABILITIES_SINCE.get(capability)
+    return since if since is not None and CONTRACTS.index(contract) < CONTRACTS.index(since) else None
+
+
 def contract_problem(contract: object) -> str:
     """What is wrong with a contract version ("" when nothing is)."""
     if contract not in CONTRACTS:
