@@ -9,9 +9,12 @@ from splitcards import Table
 from splitcards.adapters.reference import ReferenceHost
 from splitcards.errors import IllegalCast, NotInRules, NotSupported
 from splitcards.game.contract.memory import MemoryHost
+from splitcards.game.plugins.manager import make_plugin_manager
+from splitcards.hooks import hookimpl
 from splitcards.rules import library
 from splitcards.rules.actions import LibraryHit
 from splitcards.rules.card import Card, Half
+from splitcards.rules.copies import CopyOf
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Answer, CastOption, ObjectView, SpellFacts, Zone
 from splitcards.rules.versions import RuleVersion
@@ -160,3 +163,30 @@ def test_a_host_without_an_ordered_library_is_not_supported(v: dict[str, RuleVer
     with pytest.raises(NotSupported, match="library_order"):
         table.discover(4)
     assert table.view(bears).zone is Zone.LIBRARY
+
+
+class _RefusesSecondCopy:
+    """Lets the first copy decision through and refuses every one after it."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    @hookimpl(tryfirst=True)
+    def decide_copy(self, rules: RuleVersion, view: ObjectView, of: CopyOf) -> IllegalCast | None:
+        self.asked += 1
+        return None if self.asked == 1 else IllegalCast("no second copy", (), rules.name)
+
+
+def test_702_40a_storm_decides_its_copy_once_before_the_host_makes_any(
+    v: dict[str, RuleVersion], cards: dict[str, Card]
+) -> None:
+    plugin = _RefusesSecondCopy()
+    table = Table(ReferenceHost(), v[CURRENT], make_plugin_manager([plugin], load_entry_points=False))
+    for name in ("Grizzly Bears", "Grizzly Bears"):
+        table.cast(table.create(cards[name], Zone.HAND))
+        table.resolve()
+    fire = table.create(cards["Fire // Ice"], Zone.HAND)
+    table.cast(fire, CastOption.LEFT)
+    copies = table.storm(fire)
+    # One decision for both copies: a decision asked per copy could refuse after the host made one.
+    assert (len(copies), plugin.asked) == (2, 1)

@@ -521,15 +521,16 @@ class Table(TableQueries):
         casts = [e.object for e in self.events[self._turn_began :] if e.kind is EventKind.CAST]
         before = len(casts) - 1 - casts[::-1].index(spell) if spell in casts else None
         count = self._decided(hookcalls.decide_storm, spell=view, cast_before=before).value
-        copies = []
-        for _ in range(count):
-            facts = self._copy(spell, CopyOf.SPELL).spell
-            if facts is None:
-                problem = ValueError("decided a copy of a spell that is no spell (its view has no spell facts)")
-                plugins = ", ".join(plugins_implementing(self.pm, hookcalls.decide_copy))
-                raise PluginFailure(plugins, "decide_copy", problem)
-            copies.append(self._checked.copy_spell(spell, facts))
-        return tuple(copies)
+        if not count:
+            return ()
+        # Every copy is of the same spell: decided once, before the host makes any, so a refusal
+        # leaves the stack as it was.
+        facts = self._copy(spell, CopyOf.SPELL).spell
+        if facts is None:
+            problem = ValueError("decided a copy of a spell that is no spell (its view has no spell facts)")
+            plugins = ", ".join(plugins_implementing(self.pm, hookcalls.decide_copy))
+            raise PluginFailure(plugins, "decide_copy", problem)
+        return tuple(self._checked.copy_spell(spell, facts) for _ in range(count))
 
     @one_at_a_time
     def cascade(self, spell: ObjectId, cast: CastOption | str | None = None) -> LibraryHit:
