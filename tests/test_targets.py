@@ -179,3 +179,37 @@ def test_a_table_that_does_not_judge_targets_takes_them_as_chosen(
     t = Table(ReferenceHost(), v["duskmourn-2024"], judge_targets=False)
     tb = t.create(cards["Turn // Burn"], Zone.HAND)
     assert set(t.castable(tb).value) == {LEFT, RIGHT, FUSED}
+
+
+def test_target_choices_are_read_again_only_when_the_zones_they_looked_at_change(
+    v: dict[str, RuleVersion], cards: dict[str, Card], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from splitcards.rules import targets
+
+    asked: list[str] = []
+    inner = targets.target_choices
+
+    def counted(card: Card, *args: object, **kwargs: object) -> object:
+        asked.append(card.name)
+        return inner(card, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(targets, "target_choices", counted)
+    t = _table(v)
+    wt = t.create(cards["Wear // Tear"], Zone.HAND)
+    anthem = t.create(cards["Glorious Anthem"], Zone.BATTLEFIELD, Player.P2)
+    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
+    first = len(asked)
+    assert first > 0
+    # A card put into a graveyard is nowhere "target enchantment" looks: the choices are kept.
+    t.create(cards["Ornithopter"], Zone.GRAVEYARD, Player.P2)
+    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
+    assert t.castable(wt).value == (RIGHT,)
+    assert len(asked) == first
+    # An artifact on the battlefield is: Wear has a target now, and both halves one each.
+    t.create(cards["Ornithopter"], Zone.BATTLEFIELD, Player.P2)
+    assert {m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)} == {LEFT, RIGHT, FUSED}
+    assert len(asked) > first
+    # The enchantment leaves: Tear's choices are read again, and its casts are gone.
+    t.move(anthem, Zone.GRAVEYARD)
+    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [LEFT]
+    assert t.castable(wt).value == (LEFT,)

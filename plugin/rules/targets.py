@@ -7,9 +7,10 @@ Room only its unlocked doors'), and under the old rules a yes from either half (
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from splitcards.errors import IllegalSplice, IllegalTarget
 from splitcards.rules import characteristics as ch
@@ -139,12 +140,35 @@ def target_choices(
             found.append(TargetChoices(target, half, spliced, (), players))
             continue
         described = replace(target, kind="permanent", types=_ANY_TARGET) if target.kind == "any" else target
-        # Only where the description looks (a permanent on the battlefield): a zoned board reads
-        # no other zone.
-        looked = board.in_zones(_zones(described)) if isinstance(board, ZonedBoard) else board
-        objects = tuple(obj for obj, view in looked if obj != spell and _matches(described, view, rules, caster))
+        matching = _matching(described, board, rules, caster)
+        objects = tuple(obj for obj in matching if obj != spell)
         found.append(TargetChoices(target, half, spliced, objects, players))
     return Answer(tuple(found), rules.cite("target_legality"), rules.name)
+
+
+def _matching(
+    described: Target, board: Sequence[tuple[ObjectId, ObjectView]], rules: RuleVersion, caster: Player
+) -> tuple[ObjectId, ...]:
+    """The objects of ``board`` that match the description for ``caster``, looked for only where
+    it looks (a permanent on the battlefield) on a zoned board, and once per board that keeps
+    what was found (every card in a hand is asked about at each step of a game loop)."""
+    if not _is(type(board), ZonedBoard):
+        return tuple(obj for obj, view in board if _matches(described, view, rules, caster))
+    zoned = cast(ZonedBoard, board)
+    zones = _zones(described)
+
+    def find() -> tuple[ObjectId, ...]:
+        return tuple(obj for obj, view in zoned.in_zones(zones) if _matches(described, view, rules, caster))
+
+    if _is(type(board), KeepingBoard):
+        return cast(KeepingBoard, board).kept(zones, (described, caster, rules.name), find)
+    return find()
+
+
+@functools.cache
+def _is(kind: type, protocol: type) -> bool:
+    # Asked of the class once: a runtime protocol's isinstance costs more than a match.
+    return issubclass(kind, protocol)
 
 
 @runtime_checkable
@@ -152,6 +176,15 @@ class ZonedBoard(Protocol):
     """A board that lists the objects of some zones alone (the Table's does)."""
 
     def in_zones(self, zones: frozenset[Zone]) -> Sequence[tuple[ObjectId, ObjectView]]: ...
+
+
+@runtime_checkable
+class KeepingBoard(Protocol):
+    """A board that keeps what was found in some of its zones (the Table's does, for one position)."""
+
+    def kept(
+        self, zones: frozenset[Zone], key: Hashable, find: Callable[[], tuple[ObjectId, ...]]
+    ) -> tuple[ObjectId, ...]: ...
 
 
 def _zones(target: Target) -> frozenset[Zone]:

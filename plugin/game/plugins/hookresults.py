@@ -17,9 +17,9 @@ from __future__ import annotations
 import functools
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from splitcards.errors import IllegalAction
 from splitcards.rules.model import Answer, Player, UnlockBy
@@ -164,11 +164,25 @@ def _spliceable(answer: Any, arguments: Mapping[str, Any]) -> str | None:
     return "decide_spliceable returns ids of the cards it is given, each once"
 
 
+@runtime_checkable
+class IdentifiedBoard(Protocol):
+    """A board that lists its objects' ids without describing them (the Table's does)."""
+
+    def ids(self) -> Set[Any]: ...
+
+
 def _targets(answer: Any, arguments: Mapping[str, Any]) -> str | None:
     # A choice must be one of the objects given, or a player: the check of check_cast reads them.
-    # The board is read only if an answer names objects (reading it may cost the host).
+    # The board is read only if an answer names objects (reading it may cost the host), and then
+    # only its ids where it lists them.
     named = {obj for found in answer.value for obj in found.objects}
-    objects = {obj for obj, _ in arguments["board"]} if named else set()
+    board = arguments["board"]
+    if not named:
+        objects: Set[Any] = frozenset()
+    elif isinstance(board, IdentifiedBoard):
+        objects = board.ids()
+    else:
+        objects = {obj for obj, _ in board}
     for found in answer.value:
         if not set(found.objects) <= objects or len(set(found.objects)) != len(found.objects):
             return "decide_targets lists, for each target, objects of the board it is given, each once"

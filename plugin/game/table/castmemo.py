@@ -4,7 +4,8 @@ can be given again.
 While the built-in rules alone answer the hooks ``castable`` asks, the answer is a function of
 the card's view, the permission, the caster and the timing: the zone, timing and cost rules read
 nothing else, and the board only for splice, which ``castable`` does not ask, and for targets:
-an answer that looked at the board is not kept. A plugin's answer
+an answer that looked at some zones is kept with what they held, and given again only while they
+hold the same (:class:`~splitcards.game.table.state.Seen`). A plugin's answer
 may depend on anything: while one implements any of those hooks, nothing is kept and each
 question is asked anew (the manager says which plugins implement them, so registering one takes
 effect at once).
@@ -18,6 +19,7 @@ import pluggy
 
 from splitcards.game.plugins import hookcalls
 from splitcards.game.plugins.manager import builtins_answer
+from splitcards.game.table.state import Board, Seen
 from splitcards.rules.model import Answer, CastOption, ObjectView, Player, Timing, Zone
 
 # The card's view, the permission, the caster, the timing, and what the Table keeps of the game
@@ -44,18 +46,22 @@ class CastableMemo:
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self._pm = pm
-        self._answers: dict[Circumstances, Answer[tuple[CastOption, ...]]] = {}
+        self._answers: dict[Circumstances, tuple[Answer[tuple[CastOption, ...]], Seen]] = {}
 
     def keeps(self) -> bool:
         """Whether the answers are a function of their circumstances alone now."""
         return builtins_answer(self._pm, HOOKS)
 
-    def get(self, key: Circumstances) -> Answer[tuple[CastOption, ...]] | None:
-        """The answer kept for these circumstances (ask :meth:`keeps` first)."""
-        return self._answers.get(key)
+    def get(self, key: Circumstances, board: Board) -> Answer[tuple[CastOption, ...]] | None:
+        """The answer kept for these circumstances, if what it read of ``board`` is as it was
+        (ask :meth:`keeps` first)."""
+        found = self._answers.get(key)
+        if found is None or not found[1].holds(board):
+            return None
+        return found[0]
 
-    def keep(self, key: Circumstances, answer: Answer[tuple[CastOption, ...]]) -> None:
-        """Keep an answer (ask :meth:`keeps` first)."""
+    def keep(self, key: Circumstances, answer: Answer[tuple[CastOption, ...]], seen: Seen) -> None:
+        """Keep an answer, with what it read of the other objects (ask :meth:`keeps` first)."""
         if len(self._answers) >= _KEPT:
             self._answers.clear()
-        self._answers[key] = answer
+        self._answers[key] = (answer, seen)

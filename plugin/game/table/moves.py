@@ -20,7 +20,9 @@ is asked of the hooks ``cast`` asks, once: a move offered is one its action take
 While the built-in rules alone answer a move's hooks, an object's moves are a function of its view,
 the permission, the player and the timing, and a table keeps them (:class:`MoveMemo`): an engine
 that asks at every position of its search pays for the objects that changed only. The moves of a
-card whose casts require targets depend on the other objects too, and are asked anew.
+card whose casts require targets depend on the objects where those targets could be too (the
+battlefield, for "target creature"): they are kept with what those zones held, and given again
+only while the zones hold the same objects, described the same.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from splitcards.game.plugins.manager import builtins_answer
 from splitcards.game.table.castmemo import HOOKS as CASTABLE_HOOKS
 from splitcards.game.table.inputs import CastOrder
 from splitcards.game.table.queries import TableQueries
-from splitcards.game.table.state import Board
+from splitcards.game.table.state import Board, Seen
 from splitcards.rules.card import Side
 from splitcards.rules.model import CastOption, ObjectId, ObjectView, Player, Timing, Zone
 from splitcards.rules.offers import MoveKind
@@ -63,22 +65,26 @@ class MoveMemo:
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self._pm = pm
-        self._answers: dict[Hashable, tuple[Move, ...]] = {}
+        self._answers: dict[Hashable, tuple[tuple[Move, ...], Seen]] = {}
 
     def keeps(self) -> bool:
         """Whether the moves are a function of their circumstances alone now (the manager says
         which plugins implement a hook, so registering one takes effect at once)."""
         return builtins_answer(self._pm, _HOOKS)
 
-    def get(self, key: Hashable) -> tuple[Move, ...] | None:
-        """The moves kept for these circumstances (ask :meth:`keeps` first)."""
-        return self._answers.get(key)
+    def get(self, key: Hashable, board: Board) -> tuple[Move, ...] | None:
+        """The moves kept for these circumstances, if what they read of ``board`` is as it was
+        (ask :meth:`keeps` first)."""
+        found = self._answers.get(key)
+        if found is None or not found[1].holds(board):
+            return None
+        return found[0]
 
-    def keep(self, key: Hashable, moves: tuple[Move, ...]) -> None:
-        """Keep an object's moves (ask :meth:`keeps` first)."""
+    def keep(self, key: Hashable, moves: tuple[Move, ...], seen: Seen) -> None:
+        """Keep an object's moves, with what they read of the other objects (ask :meth:`keeps` first)."""
         if len(self._answers) >= _KEPT:
             self._answers.clear()
-        self._answers[key] = moves
+        self._answers[key] = (moves, seen)
 
 
 def allowed_moves(
@@ -95,13 +101,14 @@ def allowed_moves(
         view = table.view(obj)
         permission = view.zone if obj in permitted else None
         key = (obj, view, permission, player, timing, table._circumstances(obj))
-        moves = memo.get(key) if keeps else None
+        moves = memo.get(key, board) if keeps else None
         if moves is None:
-            looks = board.looks
+            mark = board.mark()
             moves = _moves(table, obj, view, permission, player, timing, board)
             # Moves found by looking at the other objects (a target's choices, 601.2c) are of them too.
-            if keeps and board.looks == looks:
-                memo.keep(key, moves)
+            seen = board.seen_since(mark) if keeps else None
+            if seen is not None:
+                memo.keep(key, moves, seen)
         found += moves
     return tuple(found)
 

@@ -23,6 +23,7 @@ from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
 from splitcards.game.table.state import Board, BoardItems, Snapshot, snapshot
 from splitcards.game.table.tablehooks import TableHooks, _unanswered
+from splitcards.game.table.targetmemo import TargetMemo
 from splitcards.rules.actions import Prohibition, TargetChoices
 from splitcards.rules.card import Card, Side
 from splitcards.rules.citations import Question
@@ -41,6 +42,7 @@ class TableQueries(TableHooks):
 
     _checked: CheckedHost
     _castable: CastableMemo
+    _targets: TargetMemo
     last_cost: ManaCost | None
     judge_targets: bool
     plotted: dict[ObjectId, int | None]
@@ -83,7 +85,9 @@ class TableQueries(TableHooks):
     def _target_choices(self, request: CastRequest, board: Board) -> Answer[tuple[TargetChoices, ...]]:
         """``decide_targets``' answer for the cast: the board is read from the host only if the
         answer looks at it (a spell whose text requires no target, or only players, never does)."""
-        return self._decided(hookcalls.decide_targets, request=request, board=BoardItems(board))
+        return self._targets.choices(
+            request, board, lambda: self._decided(hookcalls.decide_targets, request=request, board=BoardItems(board))
+        )
 
     def _circumstances(self, obj: ObjectId) -> Hashable:
         """What the Table keeps that the rules read of a cast besides its view and timing: the
@@ -146,10 +150,10 @@ class TableQueries(TableHooks):
         caster = enum_of(Player, caster, "player", self.rules) if caster is not None else None
         key = (view, permission, caster, timing, self._circumstances(obj))
         keeps = self._castable.keeps()
-        found = self._castable.get(key) if keeps else None
+        board = self._board()
+        found = self._castable.get(key, board) if keeps else None
         if found is not None:
             return found
-        board = self._board()
         allowed = []
         # Every option is put to the hooks: the rules refuse the halves a card lacks (709.3).
         for option in CastOption:
@@ -158,8 +162,9 @@ class TableQueries(TableHooks):
                 allowed.append(option)
         found = Answer(tuple(allowed), self._cited(Question.CASTABLE), self.rules.name)
         # An answer that looked at the other objects (a target's choices, 601.2c) is of them too.
-        if keeps and not board.looks:
-            self._castable.keep(key, found)
+        seen = board.seen_since(0) if keeps else None
+        if seen is not None:
+            self._castable.keep(key, found, seen)
         return found
 
     @takes_order(CastOrder)

@@ -3,13 +3,29 @@ and a snapshot of everything observable, to compare before and after an action."
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Event, ObjectId, ObjectView, Timing, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What an answer read of the other objects: the zones it looked in, and what they held."""
+
+    zones: frozenset[Zone]
+    contents: tuple[tuple[ObjectId, ObjectView], ...]
+
+    def holds(self, board: Board) -> bool:
+        """Whether those zones hold the same objects, described the same, on ``board``: an
+        answer that read only them is then the same answer."""
+        return not self.zones or board.holds(self)
+
+
+NOTHING_SEEN = Seen(frozenset(), ())
 
 
 class Board(Sequence[ObjectView]):
@@ -20,6 +36,13 @@ class Board(Sequence[ObjectView]):
         self._host = host
         self._items: list[tuple[ObjectId, ObjectView]] | None = None
         self._views: list[ObjectView] = []
+        self._zoned: dict[frozenset[Zone], tuple[tuple[ObjectId, ObjectView], ...]] = {}
+        # Contents kept with an answer, compared with this board's once each (kept by id, with
+        # the contents themselves, so that no id is reused while the board lives).
+        self._compared: dict[int, tuple[tuple[tuple[ObjectId, ObjectView], ...], bool]] = {}
+        self._found: dict[tuple[frozenset[Zone], Hashable], tuple[ObjectId, ...]] = {}
+        # Where each look looked, in order (None: at every object), for seen_since.
+        self._looked: list[frozenset[Zone] | None] = []
         self.looks = 0
         """How many times a rule or a plugin looked at the objects: an answer given without a look
         is not of them."""
@@ -27,10 +50,76 @@ class Board(Sequence[ObjectView]):
     def items(self) -> list[tuple[ObjectId, ObjectView]]:
         """Each object with its view, described once."""
         self.looks += 1
+        self._looked.append(None)
         if self._items is None:
             self._items = self._host.board()
             self._views = [view for _, view in self._items]
         return self._items
+
+    def note(self, seen: Seen) -> None:
+        """Count as a look at ``seen``'s zones: an answer given again, from what it read of them,
+        is of them too (an answer that contains it is kept with them)."""
+        if seen.zones:
+            self.looks += 1
+            self._looked.append(seen.zones)
+
+    def holds(self, seen: Seen) -> bool:
+        """Whether ``seen``'s zones hold on this board what they held when it was seen."""
+        found = self._compared.get(id(seen.contents))
+        if found is None:
+            found = (seen.contents, self.contents(seen.zones) == seen.contents)
+            self._compared[id(seen.contents)] = found
+        return found[1]
+
+    def kept(
+        self, zones: frozenset[Zone], key: Hashable, find: Callable[[], tuple[ObjectId, ...]]
+    ) -> tuple[ObjectId, ...]:
+        """``find()``'s objects of ``zones``, found once per board for ``key``, which names what
+        ``find`` looks for: a look at ``zones`` each time."""
+        found = self._found.get((zones, key))
+        if found is None:
+            found = self._found[(zones, key)] = find()
+        else:
+            self.looks += 1
+            self._looked.append(zones)
+        return found
+
+    def ids(self) -> frozenset[ObjectId]:
+        """Every object's id (not a look: an answer is checked against it, not decided by it)."""
+        if self._items is not None:
+            return frozenset(obj for obj, _ in self._items)
+        return frozenset(self._host.objects())
+
+    def mark(self) -> int:
+        """A point to ask :meth:`seen_since` from."""
+        return len(self._looked)
+
+    def seen_since(self, mark: int) -> Seen | None:
+        """What the looks since ``mark`` read: the zones and their contents now, or ``None`` when
+        one looked at every object (an answer of the whole game is not kept)."""
+        zones: set[Zone] = set()
+        for looked in self._looked[mark:]:
+            if looked is None:
+                return None
+            zones |= looked
+        if not zones:
+            return NOTHING_SEEN
+        frozen = frozenset(zones)
+        return Seen(frozen, self.contents(frozen))
+
+    def contents(self, zones: frozenset[Zone]) -> tuple[tuple[ObjectId, ObjectView], ...]:
+        """The objects in ``zones`` with their views, read from the host once per board (not a
+        look: what a kept answer read is compared with it)."""
+        found = self._zoned.get(zones)
+        if found is None:
+            if self._items is not None:
+                found = tuple((obj, view) for obj, view in self._items if view.zone in zones)
+            else:
+                found = tuple(
+                    (obj, self._host.view(obj)) for zone in Zone if zone in zones for obj in self._host.objects_in(zone)
+                )
+            self._zoned[zones] = found
+        return found
 
     def __iter__(self) -> Iterator[ObjectView]:
         return iter(self._load())
@@ -38,9 +127,8 @@ class Board(Sequence[ObjectView]):
     def in_zones(self, zones: frozenset[Zone]) -> list[tuple[ObjectId, ObjectView]]:
         """The objects in ``zones`` with their views (a look, as :meth:`items` is)."""
         self.looks += 1
-        if self._items is not None:
-            return [(obj, view) for obj, view in self._items if view.zone in zones]
-        return [(obj, self._host.view(obj)) for zone in Zone if zone in zones for obj in self._host.objects_in(zone)]
+        self._looked.append(zones)
+        return list(self.contents(zones))
 
     def _load(self) -> list[ObjectView]:
         self.items()
@@ -74,6 +162,16 @@ class BoardItems(Sequence[tuple[ObjectId, ObjectView]]):
         target looks only where its description says (a permanent on the battlefield), so a
         host's libraries are not read for it."""
         return self._board.in_zones(zones)
+
+    def ids(self) -> frozenset[ObjectId]:
+        """Every object's id, without describing any (what a decision names is checked against it)."""
+        return self._board.ids()
+
+    def kept(
+        self, zones: frozenset[Zone], key: Hashable, find: Callable[[], tuple[ObjectId, ...]]
+    ) -> tuple[ObjectId, ...]:
+        """``find()``'s objects of ``zones``, found once per board for ``key`` (a look at ``zones``)."""
+        return self._board.kept(zones, key, find)
 
     @overload
     def __getitem__(self, index: int) -> tuple[ObjectId, ObjectView]: ...

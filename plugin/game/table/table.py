@@ -39,6 +39,7 @@ from splitcards.game.table.moves import Move, MoveMemo, UnlockMove, allowed_move
 from splitcards.game.table.oneaction import Actions, one_at_a_time
 from splitcards.game.table.play import check_move
 from splitcards.game.table.queries import TableQueries
+from splitcards.game.table.targetmemo import TargetMemo
 from splitcards.rules.actions import NO_GRANTS, CastGrants, LibraryHit, Prohibition
 from splitcards.rules.card import Card, Side
 from splitcards.rules.citations import Question
@@ -121,6 +122,7 @@ class Table(TableQueries):
         A card leaves it as it leaves exile, a new object (400.7)."""
         self._castable = CastableMemo(self.pm)
         self._moves = MoveMemo(self.pm)
+        self._targets = TargetMemo(self.pm)
         self._actions = Actions()
         # Where this turn's events begin: storm counts the spells cast this turn (702.40a).
         self._turn_began = 0
