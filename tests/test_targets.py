@@ -213,3 +213,34 @@ def test_target_choices_are_read_again_only_when_the_zones_they_looked_at_change
     t.move(anthem, Zone.GRAVEYARD)
     assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [LEFT]
     assert t.castable(wt).value == (LEFT,)
+
+
+def test_a_cast_s_answer_is_kept_while_its_targets_choices_stay_the_same(
+    v: dict[str, RuleVersion], cards: dict[str, Card], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from splitcards.rules import casting
+
+    checked: list[CastOption] = []
+    inner = casting.cast_refusal
+
+    def counted(request: CastRequest, *args: object, **kwargs: object) -> object:
+        checked.append(request.option)
+        return inner(request, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(casting, "cast_refusal", counted)
+    t = _table(v)
+    wt = t.create(cards["Wear // Tear"], Zone.HAND)
+    t.create(cards["Glorious Anthem"], Zone.BATTLEFIELD, Player.P2)
+    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
+    first = len(checked)
+    assert first > 0
+    # A land on the battlefield changes what it holds, and no choice of "target artifact" or
+    # "target enchantment": the casts' answers are given again, not checked anew.
+    t.create(cards["Forest"], Zone.BATTLEFIELD, Player.P2)
+    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
+    assert t.castable(wt).value == (RIGHT,)
+    assert len(checked) == first
+    # An artifact is a choice for Wear: its answers are checked anew.
+    t.create(cards["Ornithopter"], Zone.BATTLEFIELD, Player.P2)
+    assert {m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)} == {LEFT, RIGHT, FUSED}
+    assert len(checked) > first

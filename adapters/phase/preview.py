@@ -6,7 +6,8 @@ by itself (deviation ``cast-variant-options``). So the adapter asks first, in a 
 position (``Engine.load_game(Game.state())``), which ways phase would list or which half it would
 take, and begins the cast in the game only when phase will carry it out as the rules decided.
 The copy is thrown away: what phase's state reload loses (a Room's door trigger, deviation
-``reload-drops-room-triggers``) is nothing a cast's first prompt depends on.
+``reload-drops-room-triggers``) is nothing a cast's first prompt depends on, and the copy leaves out
+the libraries, which nothing before that prompt reads.
 """
 
 from __future__ import annotations
@@ -89,8 +90,22 @@ def preview_cast(
     engine = session.engine
     if engine is None:
         raise NotSupported("the phase engine has no card data (call use_engine first)")
-    copy = _Copy(engine.engine.load_game(session.game.state()))
+    copy = _Copy(engine.engine.load_game(_without_libraries(session.game.state())))
     return _cast_in(copy, seat, oid, card, origin, choose)
+
+
+def _without_libraries(state: dict[str, Any]) -> dict[str, Any]:
+    """phase's state without the cards of the libraries and the deck lists, which nothing up to a
+    cast's first prompt reads (no card is drawn or searched for): phase rebuilds every object as
+    it loads a game, and most of a game's objects are in its libraries, so the copy loads in about
+    a quarter of the time."""
+    inner = state["state"]
+    libraries = {oid for player in inner["players"] for oid in player.get("library") or ()}
+    inner["objects"] = {key: obj for key, obj in inner["objects"].items() if int(key) not in libraries}
+    for player in inner["players"]:
+        player["library"] = []
+    inner["deck_pools"] = []
+    return state
 
 
 def _cast_in(copy: _Copy, seat: int, oid: int, card: Card, origin: str, choose: Chooser | None) -> CastPreview:

@@ -8,7 +8,7 @@ Room only its unlocked doors'), and under the old rules a yes from either half (
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import Protocol, cast, runtime_checkable
 
@@ -80,8 +80,7 @@ def _matches(target: Target, view: ObjectView, rules: RuleVersion, caster: Playe
             return False
     elif target.controller is not None and (view.controller is caster) != (target.controller == "you"):
         return False
-    types = {t.lower() for t in (*ch.card_types(view, rules).value, *ch.subtypes(view, rules).value)}
-    supertypes = {t.lower() for t in ch.supertypes(view, rules).value}
+    types, supertypes = _type_words(view, rules)
     if target.types and not any(t.lower() in types for t in target.types):
         return False
     if any(t.lower() not in supertypes for t in target.supertypes):
@@ -96,6 +95,15 @@ def _matches(target: Target, view: ObjectView, rules: RuleVersion, caster: Playe
         elif word.lower() in types | supertypes:
             return False
     return all(_quality(word, view, rules) for word in target.qualities)
+
+
+@functools.lru_cache(maxsize=4096)
+def _type_words(view: ObjectView, rules: RuleVersion) -> tuple[frozenset[str], frozenset[str]]:
+    """The object's card types and subtypes, and its supertypes, in lower case: what a target's
+    description names (kept per view, as the characteristics are: each is matched against many
+    descriptions at a position)."""
+    types = frozenset(t.lower() for t in (*ch.card_types(view, rules).value, *ch.subtypes(view, rules).value))
+    return types, frozenset(t.lower() for t in ch.supertypes(view, rules).value)
 
 
 def _quality(word: str, view: ObjectView, rules: RuleVersion) -> bool:
@@ -154,15 +162,16 @@ def _matching(
     what was found (every card in a hand is asked about at each step of a game loop)."""
     if not _is(type(board), ZonedBoard):
         return tuple(obj for obj, view in board if _matches(described, view, rules, caster))
-    zoned = cast(ZonedBoard, board)
     zones = _zones(described)
-
-    def find() -> tuple[ObjectId, ...]:
-        return tuple(obj for obj, view in zoned.in_zones(zones) if _matches(described, view, rules, caster))
-
-    if _is(type(board), KeepingBoard):
-        return cast(KeepingBoard, board).kept(zones, (described, caster, rules.name), find)
-    return find()
+    keeping = _is(type(board), KeepingBoard)
+    key = (described, caster, rules.name)
+    found = cast(KeepingBoard, board).found(zones, key) if keeping else None
+    if found is None:
+        looked = cast(ZonedBoard, board).in_zones(zones)
+        found = tuple(obj for obj, view in looked if _matches(described, view, rules, caster))
+        if keeping:
+            cast(KeepingBoard, board).keep(zones, key, found)
+    return found
 
 
 @functools.cache
@@ -179,12 +188,13 @@ class ZonedBoard(Protocol):
 
 
 @runtime_checkable
-class KeepingBoard(Protocol):
-    """A board that keeps what was found in some of its zones (the Table's does, for one position)."""
+class KeepingBoard(ZonedBoard, Protocol):
+    """A zoned board that keeps what a search of some of its zones found, for one position (the
+    Table's does): every card in a hand is asked about at each step of a game loop."""
 
-    def kept(
-        self, zones: frozenset[Zone], key: Hashable, find: Callable[[], tuple[ObjectId, ...]]
-    ) -> tuple[ObjectId, ...]: ...
+    def found(self, zones: frozenset[Zone], key: Hashable) -> tuple[ObjectId, ...] | None: ...
+
+    def keep(self, zones: frozenset[Zone], key: Hashable, objects: tuple[ObjectId, ...]) -> None: ...
 
 
 def _zones(target: Target) -> frozenset[Zone]:

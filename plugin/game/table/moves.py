@@ -144,7 +144,7 @@ def _casts(
     moves: list[Move] = []
     for option in CastOption:
         request = table._request(CastOrder(obj, option, caster=player, permission=permission), view)
-        decision = table._cast_answer(request, timing, board)
+        decision = table._cast_answer(request, timing, board, kept=True)
         if not isinstance(decision, IllegalAction):
             moves.append(CastMove(obj, option, decision.total_cost, permission))
     return moves

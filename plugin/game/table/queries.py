@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 from splitcards.errors import IllegalAction
 from splitcards.game.contract import CastDecision, CastRequest
 from splitcards.game.plugins import hookcalls
-from splitcards.game.table.castmemo import CastableMemo
+from splitcards.game.table.castmemo import AnswerMemo, CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, cast_request, enum_of, takes_order
-from splitcards.game.table.state import Board, BoardItems, Snapshot, snapshot
+from splitcards.game.table.state import NOTHING_SEEN, Board, BoardItems, Snapshot, snapshot
 from splitcards.game.table.tablehooks import TableHooks, _unanswered
 from splitcards.game.table.targetmemo import TargetMemo
 from splitcards.rules.actions import Prohibition, TargetChoices
@@ -43,6 +43,7 @@ class TableQueries(TableHooks):
     _checked: CheckedHost
     _castable: CastableMemo
     _targets: TargetMemo
+    _answers: AnswerMemo
     last_cost: ManaCost | None
     judge_targets: bool
     plotted: dict[ObjectId, int | None]
@@ -63,10 +64,14 @@ class TableQueries(TableHooks):
         return replace(request, prohibitions=self.prohibitions) if self.prohibitions else request
 
     def _cast_answer(
-        self, request: CastRequest, timing: Timing | None = None, board: Board | None = None
+        self, request: CastRequest, timing: Timing | None = None, board: Board | None = None, *, kept: bool = False
     ) -> CastDecision | IllegalAction:
         """The cast with the plugins' cost effects (``decide_cost_effects``), checked
-        (``check_cast``), then decided (``decide_cast``): its decision, or its refusal."""
+        (``check_cast``), then decided (``decide_cast``): its decision, or its refusal. With
+        ``kept``, an answer may be one given before in the same circumstances (:class:`AnswerMemo`):
+        for a caller that only reads it, never raises it."""
+        if kept and self.judge_targets and request.targets is None and not request.splice and self._answers.keeps():
+            return self._kept_answer(request, self._checked.timing() if timing is None else timing, board)
         added = [effect for found in self._joined(hookcalls.decide_cost_effects, request=request) for effect in found]
         if added:
             request = replace(request, cost_effects=(*request.cost_effects, *added))
@@ -81,6 +86,20 @@ class TableQueries(TableHooks):
         if decision is None:
             raise _unanswered(hookcalls.decide_cast)
         return decision
+
+    def _kept_answer(self, request: CastRequest, timing: Timing, board: Board | None) -> CastDecision | IllegalAction:
+        board = self._board() if board is None else board
+        targets = self._target_choices(request, board).value
+        key = (request, timing)
+        found = self._answers.get(key, targets)
+        if found is not None:
+            return found
+        mark = board.mark()
+        found = self._cast_answer(replace(request, targets=targets), timing, board)
+        # An answer that read the board other than through its targets' choices is not kept.
+        if board.seen_since(mark) is NOTHING_SEEN:
+            self._answers.keep(key, targets, found)
+        return found
 
     def _target_choices(self, request: CastRequest, board: Board) -> Answer[tuple[TargetChoices, ...]]:
         """``decide_targets``' answer for the cast: the board is read from the host only if the
@@ -158,7 +177,7 @@ class TableQueries(TableHooks):
         # Every option is put to the hooks: the rules refuse the halves a card lacks (709.3).
         for option in CastOption:
             request = self._request(CastOrder(obj, option, caster=caster, permission=permission), view)
-            if not isinstance(self._cast_answer(request, timing, board), IllegalAction):
+            if not isinstance(self._cast_answer(request, timing, board, kept=True), IllegalAction):
                 allowed.append(option)
         found = Answer(tuple(allowed), self._cited(Question.CASTABLE), self.rules.name)
         # An answer that looked at the other objects (a target's choices, 601.2c) is of them too.

@@ -3,7 +3,7 @@ and a snapshot of everything observable, to compare before and after an action."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -49,19 +49,28 @@ class Board(Sequence[ObjectView]):
 
     def items(self) -> list[tuple[ObjectId, ObjectView]]:
         """Each object with its view, described once."""
-        self.looks += 1
-        self._looked.append(None)
+        self._look(None)
         if self._items is None:
             self._items = self._host.board()
             self._views = [view for _, view in self._items]
         return self._items
 
+    def found(self, zones: frozenset[Zone], key: Hashable) -> tuple[ObjectId, ...] | None:
+        """What a search of ``zones`` for ``key`` found on this board (:meth:`keep`), if one was
+        made: a look at ``zones``."""
+        self._look(zones)
+        return self._found.get((zones, key))
+
+    def keep(self, zones: frozenset[Zone], key: Hashable, objects: tuple[ObjectId, ...]) -> None:
+        """Keep what a search of ``zones`` for ``key`` found (the objects a target's description
+        matches, ``key`` naming the description): each card in a hand is asked about at a position."""
+        self._found[(zones, key)] = objects
+
     def note(self, seen: Seen) -> None:
         """Count as a look at ``seen``'s zones: an answer given again, from what it read of them,
         is of them too (an answer that contains it is kept with them)."""
         if seen.zones:
-            self.looks += 1
-            self._looked.append(seen.zones)
+            self._look(seen.zones)
 
     def holds(self, seen: Seen) -> bool:
         """Whether ``seen``'s zones hold on this board what they held when it was seen."""
@@ -70,19 +79,6 @@ class Board(Sequence[ObjectView]):
             found = (seen.contents, self.contents(seen.zones) == seen.contents)
             self._compared[id(seen.contents)] = found
         return found[1]
-
-    def kept(
-        self, zones: frozenset[Zone], key: Hashable, find: Callable[[], tuple[ObjectId, ...]]
-    ) -> tuple[ObjectId, ...]:
-        """``find()``'s objects of ``zones``, found once per board for ``key``, which names what
-        ``find`` looks for: a look at ``zones`` each time."""
-        found = self._found.get((zones, key))
-        if found is None:
-            found = self._found[(zones, key)] = find()
-        else:
-            self.looks += 1
-            self._looked.append(zones)
-        return found
 
     def ids(self) -> frozenset[ObjectId]:
         """Every object's id (not a look: an answer is checked against it, not decided by it)."""
@@ -121,13 +117,16 @@ class Board(Sequence[ObjectView]):
             self._zoned[zones] = found
         return found
 
+    def _look(self, looked: frozenset[Zone] | None) -> None:
+        self.looks += 1
+        self._looked.append(looked)
+
     def __iter__(self) -> Iterator[ObjectView]:
         return iter(self._load())
 
     def in_zones(self, zones: frozenset[Zone]) -> list[tuple[ObjectId, ObjectView]]:
         """The objects in ``zones`` with their views (a look, as :meth:`items` is)."""
-        self.looks += 1
-        self._looked.append(zones)
+        self._look(zones)
         return list(self.contents(zones))
 
     def _load(self) -> list[ObjectView]:
@@ -167,11 +166,13 @@ class BoardItems(Sequence[tuple[ObjectId, ObjectView]]):
         """Every object's id, without describing any (what a decision names is checked against it)."""
         return self._board.ids()
 
-    def kept(
-        self, zones: frozenset[Zone], key: Hashable, find: Callable[[], tuple[ObjectId, ...]]
-    ) -> tuple[ObjectId, ...]:
-        """``find()``'s objects of ``zones``, found once per board for ``key`` (a look at ``zones``)."""
-        return self._board.kept(zones, key, find)
+    def found(self, zones: frozenset[Zone], key: Hashable) -> tuple[ObjectId, ...] | None:
+        """What a search of ``zones`` for ``key`` found on this board, if one was made (a look at ``zones``)."""
+        return self._board.found(zones, key)
+
+    def keep(self, zones: frozenset[Zone], key: Hashable, objects: tuple[ObjectId, ...]) -> None:
+        """Keep what a search of ``zones`` for ``key`` found, for the rest of this board."""
+        self._board.keep(zones, key, objects)
 
     @overload
     def __getitem__(self, index: int) -> tuple[ObjectId, ObjectView]: ...

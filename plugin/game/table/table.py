@@ -32,7 +32,7 @@ from splitcards.game.contract import CastDecision, CastRequest, Host, Resolution
 from splitcards.game.contract.versions import OLDEST_CONTRACT, contract_problem
 from splitcards.game.plugins import hookcalls
 from splitcards.game.plugins.manager import default_manager, plugins_implementing
-from splitcards.game.table.castmemo import CastableMemo
+from splitcards.game.table.castmemo import AnswerMemo, CastableMemo
 from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.game.table.inputs import CastOrder, costs_given, enum_of, takes_order
 from splitcards.game.table.moves import Move, MoveMemo, UnlockMove, allowed_moves
@@ -123,6 +123,7 @@ class Table(TableQueries):
         self._castable = CastableMemo(self.pm)
         self._moves = MoveMemo(self.pm)
         self._targets = TargetMemo(self.pm)
+        self._answers = AnswerMemo(self.pm)
         self._actions = Actions()
         # Where this turn's events begin: storm counts the spells cast this turn (702.40a).
         self._turn_began = 0
