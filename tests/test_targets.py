@@ -181,66 +181,52 @@ def test_a_table_that_does_not_judge_targets_takes_them_as_chosen(
     assert set(t.castable(tb).value) == {LEFT, RIGHT, FUSED}
 
 
-def test_target_choices_are_read_again_only_when_the_zones_they_looked_at_change(
+def _counted(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[object]:
+    """The calls of a rules function the built-in hooks call, counted: each call's first argument."""
+    calls: list[object] = []
+    inner = getattr(module, name)
+
+    def counted(first: object, *args: object, **kwargs: object) -> object:
+        calls.append(first)
+        return inner(first, *args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_a_cast_s_targets_and_answer_are_asked_anew_only_when_what_they_read_changes(
     v: dict[str, RuleVersion], cards: dict[str, Card], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from splitcards.rules import targets
+    from splitcards.rules import casting, targets
 
-    asked: list[str] = []
-    inner = targets.target_choices
-
-    def counted(card: Card, *args: object, **kwargs: object) -> object:
-        asked.append(card.name)
-        return inner(card, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(targets, "target_choices", counted)
+    asked = _counted(monkeypatch, targets, "target_choices")
+    checked = _counted(monkeypatch, casting, "cast_refusal")
     t = _table(v)
     wt = t.create(cards["Wear // Tear"], Zone.HAND)
     anthem = t.create(cards["Glorious Anthem"], Zone.BATTLEFIELD, Player.P2)
-    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
-    first = len(asked)
-    assert first > 0
-    # A card put into a graveyard is nowhere "target enchantment" looks: the choices are kept.
+
+    def casts() -> set[CastOption]:
+        return {m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)}
+
+    assert casts() == {RIGHT}
+    first = (len(asked), len(checked))
+    assert min(first) > 0
+    # A card put into a graveyard is nowhere "target enchantment" looks: nothing is asked anew.
     t.create(cards["Ornithopter"], Zone.GRAVEYARD, Player.P2)
-    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
+    assert casts() == {RIGHT}
     assert t.castable(wt).value == (RIGHT,)
-    assert len(asked) == first
-    # An artifact on the battlefield is: Wear has a target now, and both halves one each.
+    assert (len(asked), len(checked)) == first
+    # A land on the battlefield changes what it holds and no target's choices: the casts'
+    # answers are given again, not checked anew.
+    t.create(cards["Forest"], Zone.BATTLEFIELD, Player.P2)
+    assert casts() == {RIGHT}
+    assert len(checked) == first[1]
+    # An artifact is a choice for Wear: both halves have a target now, and the casts are
+    # checked anew.
     t.create(cards["Ornithopter"], Zone.BATTLEFIELD, Player.P2)
-    assert {m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)} == {LEFT, RIGHT, FUSED}
-    assert len(asked) > first
+    assert casts() == {LEFT, RIGHT, FUSED}
+    assert len(checked) > first[1]
     # The enchantment leaves: Tear's choices are read again, and its casts are gone.
     t.move(anthem, Zone.GRAVEYARD)
-    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [LEFT]
+    assert casts() == {LEFT}
     assert t.castable(wt).value == (LEFT,)
-
-
-def test_a_cast_s_answer_is_kept_while_its_targets_choices_stay_the_same(
-    v: dict[str, RuleVersion], cards: dict[str, Card], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from splitcards.rules import casting
-
-    checked: list[CastOption] = []
-    inner = casting.cast_refusal
-
-    def counted(request: CastRequest, *args: object, **kwargs: object) -> object:
-        checked.append(request.option)
-        return inner(request, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(casting, "cast_refusal", counted)
-    t = _table(v)
-    wt = t.create(cards["Wear // Tear"], Zone.HAND)
-    t.create(cards["Glorious Anthem"], Zone.BATTLEFIELD, Player.P2)
-    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
-    first = len(checked)
-    assert first > 0
-    # A land on the battlefield changes what it holds, and no choice of "target artifact" or
-    # "target enchantment": the casts' answers are given again, not checked anew.
-    t.create(cards["Forest"], Zone.BATTLEFIELD, Player.P2)
-    assert [m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)] == [RIGHT]
-    assert t.castable(wt).value == (RIGHT,)
-    assert len(checked) == first
-    # An artifact is a choice for Wear: its answers are checked anew.
-    t.create(cards["Ornithopter"], Zone.BATTLEFIELD, Player.P2)
-    assert {m.option for m in t.moves(Player.P1, [wt]) if isinstance(m, CastMove)} == {LEFT, RIGHT, FUSED}
-    assert len(checked) > first

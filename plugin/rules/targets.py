@@ -165,12 +165,14 @@ def _matching(
     zones = _zones(described)
     keeping = _is(type(board), KeepingBoard)
     key = (described, caster, rules.name)
-    found = cast(KeepingBoard, board).found(zones, key) if keeping else None
-    if found is None:
+    if not keeping:
         looked = cast(ZonedBoard, board).in_zones(zones)
-        found = tuple(obj for obj, view in looked if _matches(described, view, rules, caster))
-        if keeping:
-            cast(KeepingBoard, board).keep(zones, key, found)
+        return tuple(obj for obj, view in looked if _matches(described, view, rules, caster))
+    kept = cast(KeepingBoard, board)
+    found = kept.found(zones, key)
+    if found is None:
+        found = tuple(obj for obj, view in kept.searching(zones) if _matches(described, view, rules, caster))
+        kept.keep(zones, key, found)
     return found
 
 
@@ -190,9 +192,13 @@ class ZonedBoard(Protocol):
 @runtime_checkable
 class KeepingBoard(ZonedBoard, Protocol):
     """A zoned board that keeps what a search of some of its zones found, for one position (the
-    Table's does): every card in a hand is asked about at each step of a game loop."""
+    Table's does): every card in a hand is asked about at each step of a game loop. What a search
+    reads is given by ``searching``, and what it found by ``keep``: an answer of it is of what
+    it found, not of every object it looked at."""
 
     def found(self, zones: frozenset[Zone], key: Hashable) -> tuple[ObjectId, ...] | None: ...
+
+    def searching(self, zones: frozenset[Zone]) -> Sequence[tuple[ObjectId, ObjectView]]: ...
 
     def keep(self, zones: frozenset[Zone], key: Hashable, objects: tuple[ObjectId, ...]) -> None: ...
 

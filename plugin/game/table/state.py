@@ -11,21 +11,41 @@ from splitcards.game.table.hostcheck import CheckedHost
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import Event, ObjectId, ObjectView, Timing, Zone
 
+Search = tuple[frozenset[Zone], Hashable]
+"""A search of some zones (:meth:`Board.keep`): the zones, and what names what it looks for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """What a search found, and what its zones held when it was made."""
+
+    search: Search
+    objects: tuple[ObjectId, ...]
+    contents: tuple[tuple[ObjectId, ObjectView], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """What an answer read of the other objects: the zones it looked in, and what they held."""
+    """What an answer read of the other objects: the zones it looked at whole, with what they
+    held, and the searches it had the rules make (a target description's matches), with what
+    each found."""
 
     zones: frozenset[Zone]
     contents: tuple[tuple[ObjectId, ObjectView], ...]
+    searches: tuple[Searched, ...] = ()
 
     def holds(self, board: Board) -> bool:
-        """Whether those zones hold the same objects, described the same, on ``board``: an
-        answer that read only them is then the same answer."""
-        return not self.zones or board.holds(self)
+        """Whether ``board`` gives the same: those zones hold the same objects, described the
+        same, and each search finds the same objects: made on ``board`` too, it found them, or
+        its zones hold what they held, so it would. An answer that read only these is then the
+        same answer (a tapped land changes no "target creature")."""
+        return board.holds(self)
 
 
 NOTHING_SEEN = Seen(frozenset(), ())
+
+# What one look read: every object (None), some zones whole, or what a search found.
+_Look = frozenset[Zone] | tuple[Search] | None
 
 
 class Board(Sequence[ObjectView]):
@@ -40,9 +60,9 @@ class Board(Sequence[ObjectView]):
         # Contents kept with an answer, compared with this board's once each (kept by id, with
         # the contents themselves, so that no id is reused while the board lives).
         self._compared: dict[int, tuple[tuple[tuple[ObjectId, ObjectView], ...], bool]] = {}
-        self._found: dict[tuple[frozenset[Zone], Hashable], tuple[ObjectId, ...]] = {}
-        # Where each look looked, in order (None: at every object), for seen_since.
-        self._looked: list[frozenset[Zone] | None] = []
+        self._found: dict[Search, tuple[ObjectId, ...]] = {}
+        # What each look read, in order, for seen_since.
+        self._looked: list[_Look] = []
         self.looks = 0
         """How many times a rule or a plugin looked at the objects: an answer given without a look
         is not of them."""
@@ -57,28 +77,50 @@ class Board(Sequence[ObjectView]):
 
     def found(self, zones: frozenset[Zone], key: Hashable) -> tuple[ObjectId, ...] | None:
         """What a search of ``zones`` for ``key`` found on this board (:meth:`keep`), if one was
-        made: a look at ``zones``."""
-        self._look(zones)
-        return self._found.get((zones, key))
+        made (then a look at what it found)."""
+        found = self._found.get((zones, key))
+        if found is not None:
+            self._look(((zones, key),))
+        return found
+
+    def searching(self, zones: frozenset[Zone]) -> list[tuple[ObjectId, ObjectView]]:
+        """The objects in ``zones`` with their views, for a search whose finds are then given to
+        :meth:`keep`: the look is at what it finds, not at every object of the zones."""
+        return list(self.contents(zones))
 
     def keep(self, zones: frozenset[Zone], key: Hashable, objects: tuple[ObjectId, ...]) -> None:
         """Keep what a search of ``zones`` for ``key`` found (the objects a target's description
-        matches, ``key`` naming the description): each card in a hand is asked about at a position."""
+        matches, ``key`` naming the description), for the rest of this board: each card in a hand
+        is asked about at a position. A look at what it found."""
         self._found[(zones, key)] = objects
+        self._look(((zones, key),))
 
     def note(self, seen: Seen) -> None:
-        """Count as a look at ``seen``'s zones: an answer given again, from what it read of them,
-        is of them too (an answer that contains it is kept with them)."""
+        """Count as the looks ``seen`` is of: an answer given again, from what it read, is of the
+        same (an answer that contains it is kept with them)."""
         if seen.zones:
             self._look(seen.zones)
+        for searched in seen.searches:
+            self._look((searched.search,))
 
     def holds(self, seen: Seen) -> bool:
-        """Whether ``seen``'s zones hold on this board what they held when it was seen."""
-        found = self._compared.get(id(seen.contents))
-        if found is None:
-            found = (seen.contents, self.contents(seen.zones) == seen.contents)
-            self._compared[id(seen.contents)] = found
-        return found[1]
+        """Whether this board gives what ``seen`` read (see :meth:`Seen.holds`)."""
+        if seen.zones and not self._holding(seen.zones, seen.contents):
+            return False
+        for searched in seen.searches:
+            found = self._found.get(searched.search)
+            if found is None and self._holding(searched.search[0], searched.contents):
+                # Its zones hold what they held: the search would find what it found.
+                found = self._found[searched.search] = searched.objects
+            if found != searched.objects:
+                return False
+        return True
+
+    def _holding(self, zones: frozenset[Zone], contents: tuple[tuple[ObjectId, ObjectView], ...]) -> bool:
+        compared = self._compared.get(id(contents))
+        if compared is None:
+            compared = self._compared[id(contents)] = (contents, self.contents(zones) == contents)
+        return compared[1]
 
     def ids(self) -> frozenset[ObjectId]:
         """Every object's id (not a look: an answer is checked against it, not decided by it)."""
@@ -91,17 +133,22 @@ class Board(Sequence[ObjectView]):
         return len(self._looked)
 
     def seen_since(self, mark: int) -> Seen | None:
-        """What the looks since ``mark`` read: the zones and their contents now, or ``None`` when
-        one looked at every object (an answer of the whole game is not kept)."""
+        """What the looks since ``mark`` read, as it is on this board, or ``None`` when one
+        looked at every object (an answer of the whole game is not kept)."""
         zones: set[Zone] = set()
+        searches: dict[Search, Searched] = {}
         for looked in self._looked[mark:]:
             if looked is None:
                 return None
-            zones |= looked
-        if not zones:
+            if isinstance(looked, frozenset):
+                zones |= looked
+            else:
+                search = looked[0]
+                searches[search] = Searched(search, self._found[search], self.contents(search[0]))
+        if not zones and not searches:
             return NOTHING_SEEN
         frozen = frozenset(zones)
-        return Seen(frozen, self.contents(frozen))
+        return Seen(frozen, self.contents(frozen) if frozen else (), tuple(searches.values()))
 
     def contents(self, zones: frozenset[Zone]) -> tuple[tuple[ObjectId, ObjectView], ...]:
         """The objects in ``zones`` with their views, read from the host once per board (not a
@@ -117,7 +164,7 @@ class Board(Sequence[ObjectView]):
             self._zoned[zones] = found
         return found
 
-    def _look(self, looked: frozenset[Zone] | None) -> None:
+    def _look(self, looked: _Look) -> None:
         self.looks += 1
         self._looked.append(looked)
 
@@ -169,6 +216,10 @@ class BoardItems(Sequence[tuple[ObjectId, ObjectView]]):
     def found(self, zones: frozenset[Zone], key: Hashable) -> tuple[ObjectId, ...] | None:
         """What a search of ``zones`` for ``key`` found on this board, if one was made (a look at ``zones``)."""
         return self._board.found(zones, key)
+
+    def searching(self, zones: frozenset[Zone]) -> list[tuple[ObjectId, ObjectView]]:
+        """The objects in ``zones`` with their views, for a search whose finds are then kept."""
+        return self._board.searching(zones)
 
     def keep(self, zones: frozenset[Zone], key: Hashable, objects: tuple[ObjectId, ...]) -> None:
         """Keep what a search of ``zones`` for ``key`` found, for the rest of this board."""
