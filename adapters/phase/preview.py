@@ -7,7 +7,7 @@ position (``Engine.load_game(Game.state())``), which ways phase would list or wh
 take, and begins the cast in the game only when phase will carry it out as the rules decided.
 The copy is thrown away: what phase's state reload loses (a Room's door trigger, deviation
 ``reload-drops-room-triggers``) is nothing a cast's first prompt depends on, and the copy leaves out
-the libraries, which nothing before that prompt reads.
+the libraries, which nothing before that prompt reads (but for a card cast from one).
 """
 
 from __future__ import annotations
@@ -90,13 +90,15 @@ def preview_cast(
     engine = session.engine
     if engine is None:
         raise NotSupported("the phase engine has no card data (call use_engine first)")
-    copy = _Copy(engine.engine.load_game(_without_libraries(session.game.state())))
+    state = session.game.state()
+    # A card cast from a library (an effect's permission) needs its library as it is.
+    copy = _Copy(engine.engine.load_game(state if origin == "Library" else _without_libraries(state)))
     return _cast_in(copy, seat, oid, card, origin, choose)
 
 
 def _without_libraries(state: dict[str, Any]) -> dict[str, Any]:
-    """phase's state without the cards of the libraries and the deck lists, which nothing up to a
-    cast's first prompt reads (no card is drawn or searched for): phase rebuilds every object as
+    """phase's state without the cards of the libraries and the deck lists, which nothing up to the
+    first prompt of a cast from elsewhere reads (no card is drawn or searched for): phase rebuilds every object as
     it loads a game, and most of a game's objects are in its libraries, so the copy loads in about
     a quarter of the time."""
     inner = state["state"]
