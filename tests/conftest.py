@@ -21,7 +21,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +33,16 @@ from splitcards.adapters.reference import ReferenceHost
 from splitcards.cards.loaders import card_from_mtgjson
 from splitcards.game.configuration.registry import VersionRegistry, load_registry
 from splitcards.game.contract import AdapterInfo
+from splitcards.game.contract.aihost import AIHost
 from splitcards.game.plugins.hosts import adapters
 from splitcards.game.plugins.manager import make_plugin_manager
 from splitcards.game.table import Table
 from splitcards.rules.card import Card
 from splitcards.rules.versions import RuleVersion
 from splitcards.tools.hostnames import HostNames
+from splitcards.tools.play.decks import Decks
+from splitcards.tools.play.democards import cards as demo_cards
+from splitcards.tools.play.untouched import UntouchedGame
 
 DATA = Path(__file__).parent / "data"
 # The frozen adapter's own tests run in tox's frozen environment, where the adapter is installed.
@@ -204,6 +208,29 @@ def table(v: dict[str, RuleVersion]) -> Callable[[str], Table]:
         return Table(ReferenceHost(), v[name], make_plugin_manager(load_entry_points=False), judge_targets=False)
 
     return make
+
+
+UntouchedFactory = Callable[[Callable[[RuleVersion], AIHost], str, Sequence[str]], UntouchedGame]
+"""An AI game made by ``untouched_game``: the engine's AI host (made for the rules), the rule
+version's name, and the deck both players play (embedded demo card names, top first)."""
+
+
+@pytest.fixture(scope="session")
+def untouched_game() -> UntouchedFactory:
+    """AI games at p1's first main phase, seed 1, that check every action refused or aborted
+    leaves the engine's whole state as it was (:class:`~splitcards.tools.play.untouched.UntouchedGame`)."""
+    pool = demo_cards()
+
+    def made(ai: Callable[[RuleVersion], AIHost], version: str, deck: Sequence[str]) -> UntouchedGame:
+        rules = load_registry().get(version)
+
+        def decks(table: Table) -> Decks:
+            cards = tuple(pool[name] for name in deck)
+            return Decks(tuple(dict.fromkeys(cards)), cards, cards)
+
+        return UntouchedGame(ai(rules), rules, seed=1, log=lambda line: None, decks=decks)
+
+    return made
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 
 import pytest
 
@@ -11,32 +11,20 @@ pytest.importorskip("mtg", reason="could not import 'mtg' (pip install 'splitcar
 
 from splitcards.adapters.mtg.ai import MtgAI
 from splitcards.errors import IllegalAction, NotSupported
-from splitcards.game.configuration.registry import load_registry
-from splitcards.game.table import Table
 from splitcards.game.table.moves import CastMove
 from splitcards.rules.card import Side
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, Player, Zone
 from splitcards.tools.play import democards
-from splitcards.tools.play.decks import Decks
 from splitcards.tools.play.untouched import UntouchedGame
 
 CARDS = democards.cards()
 
 
-def _game(version: str, deck: Sequence[str]) -> UntouchedGame:
-    """An AI game on python-mtg, both players with ``deck``, at p1's first main phase."""
-    rules = load_registry().get(version)
-
-    def decks(table: Table) -> Decks:
-        cards = tuple(CARDS[name] for name in deck)
-        return Decks(tuple(dict.fromkeys(cards)), cards, cards)
-
-    return UntouchedGame(MtgAI(rules), rules, seed=1, log=lambda line: None, decks=decks)
-
-
-def test_601_2c_a_fused_cast_with_one_half_targetable_leaves_python_mtg_as_it_was() -> None:
-    game = _game("current", ["Mountain", "Plains", "Wear // Tear", "Ornithopter"] * 10)
+def test_601_2c_a_fused_cast_with_one_half_targetable_leaves_python_mtg_as_it_was(
+    untouched_game: Callable[..., UntouchedGame],
+) -> None:
+    game = untouched_game(MtgAI, "current", ["Mountain", "Plains", "Wear // Tear", "Ornithopter"] * 10)
     for name in ("Mountain", "Mountain", "Plains", "Ornithopter"):
         game.table.create(CARDS[name], Zone.BATTLEFIELD)
     wt = game.table.create(CARDS["Wear // Tear"], Zone.HAND)
@@ -45,16 +33,20 @@ def test_601_2c_a_fused_cast_with_one_half_targetable_leaves_python_mtg_as_it_wa
     assert (game.checked, game.breaches) == (1, [])
 
 
-def test_702_127a_a_graveyard_cast_with_no_mana_leaves_python_mtg_as_it_was() -> None:
-    game = _game("amonkhet-2017", ["Swamp", "Cut // Ribbons"] * 20)
+def test_702_127a_a_graveyard_cast_with_no_mana_leaves_python_mtg_as_it_was(
+    untouched_game: Callable[..., UntouchedGame],
+) -> None:
+    game = untouched_game(MtgAI, "amonkhet-2017", ["Swamp", "Cut // Ribbons"] * 20)
     cr = game.table.create(CARDS["Cut // Ribbons"], Zone.GRAVEYARD)
     with pytest.raises(NotSupported, match="mtg could not carry it out now"):
         game._play(Player.P1, CastMove(cr, CastOption.RIGHT, ManaCost.parse("{B}{B}")))
     assert (game.checked, game.breaches) == (1, [])
 
 
-def test_709_5e_an_unlock_with_no_mana_is_refused_with_python_mtg_as_it_was() -> None:
-    game = _game("duskmourn-2024", ["Island", "Bottomless Pool // Locker Room"] * 20)
+def test_709_5e_an_unlock_with_no_mana_is_refused_with_python_mtg_as_it_was(
+    untouched_game: Callable[..., UntouchedGame],
+) -> None:
+    game = untouched_game(MtgAI, "duskmourn-2024", ["Island", "Bottomless Pool // Locker Room"] * 20)
     room = game.table.create(CARDS["Bottomless Pool // Locker Room"], Zone.BATTLEFIELD)
     game._unlock(Player.P1, room, Side.RIGHT)
     assert game.table.view(room).unlocked == frozenset()
@@ -62,8 +54,10 @@ def test_709_5e_an_unlock_with_no_mana_is_refused_with_python_mtg_as_it_was() ->
     assert (game.checked, game.breaches) == (1, [])
 
 
-def test_601_2_an_ai_cast_the_rules_refuse_every_way_leaves_python_mtg_as_it_was() -> None:
-    game = _game("current", ["Mountain", "Lightning Bolt"] * 20)
+def test_601_2_an_ai_cast_the_rules_refuse_every_way_leaves_python_mtg_as_it_was(
+    untouched_game: Callable[..., UntouchedGame],
+) -> None:
+    game = untouched_game(MtgAI, "current", ["Mountain", "Lightning Bolt"] * 20)
     bolt = game.table.create(CARDS["Lightning Bolt"], Zone.HAND)
     assert isinstance(game.ai, MtgAI)
     before = game.ai.engine_state()

@@ -3,7 +3,7 @@ checked on the positions where phase gives no way back once a cast has begun."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -25,7 +25,6 @@ from splitcards.rules.card import Card, Side
 from splitcards.rules.mana import ManaCost
 from splitcards.rules.model import CastOption, Player, SpellFacts, Zone
 from splitcards.tools.play import democards
-from splitcards.tools.play.decks import Decks
 from splitcards.tools.play.untouched import UntouchedGame
 
 CARDS = democards.cards()
@@ -142,31 +141,24 @@ def test_a_cast_preview_leaves_the_game_alone() -> None:
     assert host.session.game.state() == before
 
 
-def _game(version: str, deck: Sequence[str]) -> UntouchedGame:
-    """An AI game on phase, both players with ``deck``, at p1's first main phase."""
-    rules = load_registry().get(version)
-
-    def decks(table: Table) -> Decks:
-        cards = tuple(CARDS[name] for name in deck)
-        return Decks(tuple(dict.fromkeys(cards)), cards, cards)
-
-    return UntouchedGame(PhaseAI(rules), rules, seed=1, log=lambda line: None, decks=decks)
-
-
-def test_702_127a_a_graveyard_cast_with_no_mana_is_refused_before_phase_is_asked() -> None:
-    game = _game("amonkhet-2017", ["Swamp"] * 30 + ["Cut // Ribbons"] * 10)
+def test_702_127a_a_graveyard_cast_with_no_mana_is_refused_before_phase_is_asked(
+    untouched_game: Callable[..., UntouchedGame],
+) -> None:
+    game = untouched_game(PhaseAI, "amonkhet-2017", ["Swamp"] * 30 + ["Cut // Ribbons"] * 10)
     cr = game.table.create(CARDS["Cut // Ribbons"], Zone.GRAVEYARD)
     with pytest.raises(NotSupported, match=r"phase could not carry it out now, paying \{B\}\{B\}"):
         game._play(Player.P1, CastMove(cr, CastOption.RIGHT, ManaCost.parse("{B}{B}")))
     assert (game.checked, game.breaches) == (1, [])
 
 
-def test_the_check_finds_a_cast_begun_without_asking_phase_first(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_check_finds_a_cast_begun_without_asking_phase_first(
+    monkeypatch: pytest.MonkeyPatch, untouched_game: Callable[..., UntouchedGame]
+) -> None:
     # The deliberate break: a cast begun in phase without asking first, neither whether the
     # player's mana could pay nor what phase would do with it.
     monkeypatch.setattr(Caster, "_check_preview", lambda *args: None)
     monkeypatch.setattr(PhaseAI, "playable", lambda self, player, moves: moves)
-    game = _game("amonkhet-2017", ["Swamp"] * 30 + ["Cut // Ribbons"] * 10)
+    game = untouched_game(PhaseAI, "amonkhet-2017", ["Swamp"] * 30 + ["Cut // Ribbons"] * 10)
     cr = game.table.create(CARDS["Cut // Ribbons"], Zone.GRAVEYARD)
     with pytest.raises(NotSupported, match="phase had begun the cast"):
         game._play(Player.P1, CastMove(cr, CastOption.RIGHT, ManaCost.parse("{B}{B}")))
